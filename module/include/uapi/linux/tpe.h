@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * Trusted Path Execution: the policy blob written to securityfs tpe/policy.
+ *
+ * One header, shared by the kernel and by tpe-load. All fields are
+ * little-endian. The blob is the header followed by nr_uids __le32 UIDs and
+ * then nr_gids __le32 GIDs, each array strictly ascending. Its total length
+ * is exactly hdr_len + 4 * (nr_uids + nr_gids).
+ */
+#ifndef _UAPI_LINUX_TPE_H
+#define _UAPI_LINUX_TPE_H
+
+#include <linux/types.h>
+
+#define TPE_POLICY_MAGIC	0x31455054	/* "TPE1" read as __le32 */
+#define TPE_POLICY_VERSION	1
+
+/* Untrusted exec is denied; when clear, it is logged and allowed. */
+#define TPE_POLICY_ENFORCE	(1U << 0)
+/* The file itself must also be root-owned and not group/other-writable. */
+#define TPE_POLICY_CHECK_FILE	(1U << 1)
+/* Trusted users other than root are checked too (own safe dirs allowed). */
+#define TPE_POLICY_STRICT	(1U << 2)
+/* Also check mmap and mprotect of a file with PROT_EXEC. */
+#define TPE_POLICY_MMAP		(1U << 3)
+/* The lists name the untrusted users and groups instead. */
+#define TPE_POLICY_INVERT	(1U << 4)
+/* Once live, every later write fails with -EPERM until reboot. */
+#define TPE_POLICY_LOCK		(1U << 5)
+
+#define TPE_POLICY_ALL_FLAGS	(TPE_POLICY_ENFORCE | TPE_POLICY_CHECK_FILE | \
+				 TPE_POLICY_STRICT | TPE_POLICY_MMAP | \
+				 TPE_POLICY_INVERT | TPE_POLICY_LOCK)
+
+/* Limit on nr_uids + nr_gids. */
+#define TPE_POLICY_MAX_ENTRIES	(1U << 20)
+
+struct tpe_policy_hdr {
+	__le32 magic;
+	__le16 version;
+	__le16 hdr_len;		/* sizeof(struct tpe_policy_hdr) */
+	__le32 flags;		/* TPE_POLICY_* */
+	__le32 nr_uids;
+	__le32 nr_gids;
+	__le32 reserved;	/* must be 0 */
+};
+
+#endif /* _UAPI_LINUX_TPE_H */
