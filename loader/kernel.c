@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Files: the one write() that hands over a policy, reading one back. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "loader.h"
+
+/* $TPE_SECURITYFS/policy, or the real one. */
+const char *securityfs_policy(void)
+{
+	static char path[4096];
+	const char *dir = getenv("TPE_SECURITYFS");
+
+	snprintf(path, sizeof(path), "%s/policy",
+		 dir && *dir ? dir : TPE_SECURITYFS_DIR);
+	return path;
+}
+
+/* One open, one write() of the whole buffer; returns 0 or an errno. */
+int write_once(const char *path, int oflags, const void *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | oflags, 0644);
+	ssize_t n;
+	int err;
+
+	if (fd < 0)
+		return errno;
+	n = write(fd, buf, len);
+	err = n < 0 ? errno : (size_t)n != len ? EIO : 0;
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
+
+/* Reads the whole file into a malloc()ed buffer; returns 0 or an errno. */
+int read_all(const char *path, uint8_t **buf, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t cap = 4096;
+	uint8_t *b = NULL, *more;
+	ssize_t n;
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	for (*len = 0;; *len += n) {
+		if (!b || *len == cap) {
+			more = realloc(b, b ? cap *= 2 : cap);
+			if (!more) {
+				err = ENOMEM;
+				break;
+			}
+			b = more;
+		}
+		n = read(fd, b + *len, cap - *len);
+		if (n <= 0) {
+			err = n ? errno : 0;
+			break;
+		}
+	}
+	close(fd);
+	if (err)
+		free(b);
+	else
+		*buf = b;
+	return err;
+}
+
+/* What the kernel's refusal means for someone loading a policy. */
+const char *errno_words(int err)
+{
+	switch (err) {
+	case EPERM:
+		return "EPERM: policy is locked or you lack CAP_MAC_ADMIN";
+	case EACCES:
+		return "EACCES: permission denied (are you root?)";
+	case EINVAL:
+		return "EINVAL: kernel rejected the policy as malformed";
+	case E2BIG:
+		return "E2BIG: too many entries";
+	case ENOENT:
+		return "ENOENT: securityfs tpe not present - is the kernel "
+		       "built with TPE and securityfs mounted?";
+	default:
+		return strerror(err);
+	}
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tpe-load: the types its parts share.
+ *
+ *   conf.c    tpe.conf (libconfig) <-> struct tpe_policy, names via a resolver
+ *   policy.c  struct tpe_policy <-> the binary blob of <linux/tpe.h>
+ *   kernel.c  files: one write() of a blob, reading one back, errno in words
+ *   main.c    the command line
+ */
+#ifndef TPE_LOADER_H
+#define TPE_LOADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define TPE_CONF_PATH		"/etc/tpe.conf"
+#define TPE_SECURITYFS_DIR	"/sys/kernel/security/tpe"
+#define TPE_ID_MAX		4294967294U	/* (uid_t)-1 is not an ID */
+#define ERRLEN			512
+
+struct tpe_ids {
+	uint32_t *id;
+	size_t n;
+};
+
+/* The policy as the administrator means it; the blob is its encoding. */
+struct tpe_policy {
+	uint32_t flags;			/* TPE_POLICY_* */
+	struct tpe_ids users, groups;
+};
+
+/*
+ * The seam between the config and the system's user database. tpe_nss asks
+ * NSS (getpwnam() and friends); the unit tests pass a fake table instead.
+ * name_to_id returns 0 and sets *id, or -1 if the name is unknown;
+ * id_to_name returns NULL if the ID has no name.
+ */
+struct tpe_db {
+	int (*name_to_id)(const char *name, uint32_t *id);
+	const char *(*id_to_name)(uint32_t id);
+};
+
+struct tpe_resolver {
+	struct tpe_db users, groups;
+};
+
+extern const struct tpe_resolver tpe_nss;
+
+/* conf.c */
+int conf_load(const char *path, const struct tpe_resolver *r,
+	      struct tpe_policy *p, FILE *warn, char err[ERRLEN]);
+void conf_write(FILE *f, const struct tpe_policy *p,
+		const struct tpe_resolver *r);
+void conf_summary(FILE *f, const struct tpe_policy *p);
+
+/* policy.c */
+size_t ids_fold(uint32_t *id, size_t n);
+int policy_encode(const struct tpe_policy *p, uint8_t **blob, size_t *len,
+		  char err[ERRLEN]);
+int policy_decode(const uint8_t *blob, size_t len, struct tpe_policy *p,
+		  char err[ERRLEN]);
+void policy_free(struct tpe_policy *p);
+
+/* kernel.c */
+const char *securityfs_policy(void);
+int write_once(const char *path, int oflags, const void *buf, size_t len);
+int read_all(const char *path, uint8_t **buf, size_t *len);
+const char *errno_words(int err);
+
+#endif
