@@ -1,0 +1,613 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tpe-bench: the measuring half of `make bench`. Runs inside the guest,
+ * as root; each command is one measurement and prints one line of
+ * key=value pairs on stdout, which the suite scripts forward to the host.
+ *
+ *   tpe-bench exec   [opts] PATH   fork + execve(PATH) + exit + wait
+ *   tpe-bench mmap   [opts] PATH   mmap(PROT_READ|PROT_EXEC) + munmap of PATH,
+ *                                  opened once before the loop
+ *   tpe-bench open-mmap [opts] PATH  open + mmap(PROT_EXEC) + munmap + close
+ *     -n N      measured iterations (default 1000)
+ *     -w N      warm-up iterations, not measured (default 100)
+ *     -u UID    drop to this uid (and gid, no groups) before measuring
+ *     -g GID    gid to drop to (default: the uid)
+ *     -e allow|deny|any   what every iteration must do (default any)
+ *     -s FILE   append each sample (ns, native u32) to FILE
+ *
+ *   tpe-bench policy -N ENTRIES [-f FLAGS] [-t UID] [-p PATH] [-o FILE]
+ *     Writes a policy of ENTRIES trusted uids (UID among them, the others
+ *     spread evenly around it) with one write(), reads it back, compares.
+ *     Prints write_ns= and read_ns=. PATH defaults to $TPE_SECURITYFS/policy
+ *     or /sys/kernel/security/tpe/policy. FLAGS: comma list of enforce, mmap,
+ *     check_file, strict, invert, lock, or a number.
+ *   tpe-bench conf -N ENTRIES [-f FLAGS] [-t UID] -o FILE
+ *     The same policy as a tpe.conf for tpe-load.
+ *   tpe-bench time [-n N] -- CMD [ARG]...
+ *     Runs CMD N times (default 1); prints the median wall time.
+ *   tpe-bench summarize FILE...
+ *     Statistics over the samples that -s appended.
+ *
+ * The uid list for -t UID: UID itself, and the other ENTRIES-1 ids at even
+ * distances from it, half below and half above (UID must be at least
+ * ENTRIES). UID+1 is never listed: it is the untrusted user of the bench.
+ *
+ * Time is CLOCK_MONOTONIC. Under QEMU -icount shift=0 the guest clock counts
+ * executed instructions (1 ns each): the figures are then instruction cost,
+ * not cache or TLB effects.
+ *
+ * Exit: 0 ok, 1 a measurement did not behave as -e required, 2 usage,
+ * 3 system error.
+ */
+#define _GNU_SOURCE
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/tpe.h>
+
+#define DEFAULT_SECURITYFS	"/sys/kernel/security/tpe"
+
+enum { OK, MISBEHAVED, USAGE, SYSERR };
+enum expect { ANY, ALLOW, DENY };
+enum op { OP_EXEC, OP_MMAP, OP_OPEN_MMAP };
+
+struct run {
+	enum op op;
+	const char *path, *samples;
+	long n, warmup;
+	long uid, gid;			/* -1: stay root */
+	enum expect expect;
+};
+
+struct tally {
+	long allowed, denied;
+};
+
+static const char *prog = "tpe-bench";
+
+static void die(const char *what)
+{
+	fprintf(stderr, "%s: %s: %s\n", prog, what, strerror(errno));
+	exit(SYSERR);
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: %s exec|mmap|open-mmap [-n N] [-w N] [-u UID] [-g GID] "
+		"[-e allow|deny|any] [-s FILE] PATH\n"
+		"       %s policy -N ENTRIES [-f FLAGS] [-t UID] [-p PATH] "
+		"[-o FILE]\n"
+		"       %s conf -N ENTRIES [-f FLAGS] [-t UID] -o FILE\n"
+		"       %s time [-n N] -- CMD [ARG]...\n"
+		"       %s summarize FILE...\n", prog, prog, prog, prog, prog);
+	exit(USAGE);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static long number(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 0);
+	if (errno || end == s || *end || v < 0)
+		usage();
+	return v;
+}
+
+/*
+ * Memory that fork() does not copy: the sample buffer must not make the
+ * child (and so every measured exec) bigger.
+ */
+static void *private_alloc(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		die("mmap");
+	if (madvise(p, len, MADV_DONTFORK))
+		die("madvise");
+	memset(p, 0, len);
+	return p;
+}
+
+/* ---- statistics ---------------------------------------------------------- */
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorts s in place; prints n= median_ns= p99_ns= min_ns= max_ns= mean_ns= */
+static void print_stats(uint32_t *s, size_t n)
+{
+	uint64_t sum = 0;
+	size_t i, p99;
+
+	if (!n) {
+		printf("n=0");
+		return;
+	}
+	qsort(s, n, sizeof(*s), cmp_u32);
+	for (i = 0; i < n; i++)
+		sum += s[i];
+	p99 = (n * 99 + 99) / 100;	/* ceil(0.99 n), 1-based rank */
+	printf("n=%zu median_ns=%u p99_ns=%u min_ns=%u max_ns=%u mean_ns=%llu",
+	       n, n % 2 ? s[n / 2] : (uint32_t)(((uint64_t)s[n / 2 - 1] +
+						 s[n / 2]) / 2),
+	       s[p99 - 1], s[0], s[n - 1], (unsigned long long)(sum / n));
+}
+
+/* ---- exec and mmap ------------------------------------------------------- */
+
+static void drop_to(long uid, long gid)
+{
+	if (uid < 0)
+		return;
+	if (gid < 0)
+		gid = uid;
+	if (setgroups(0, NULL) || setresgid(gid, gid, gid) ||
+	    setresuid(uid, uid, uid))
+		die("dropping privileges");
+}
+
+static int is_denial(int err)
+{
+	return err == EACCES || err == EPERM;
+}
+
+/* One fork + execve + exit + wait. Returns 0 allowed, 1 denied. */
+static int one_exec(const char *path)
+{
+	char *const argv[] = { (char *)path, NULL };
+	char *const envp[] = { NULL };
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		execve(path, argv, envp);
+		_exit(errno ? errno : 255);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		die("waitpid");
+	if (!WIFEXITED(status)) {
+		fprintf(stderr, "%s: %s: child died by signal %d\n", prog, path,
+			WTERMSIG(status));
+		exit(SYSERR);
+	}
+	if (WEXITSTATUS(status) == 0)
+		return 0;
+	if (is_denial(WEXITSTATUS(status)))
+		return 1;
+	errno = WEXITSTATUS(status);
+	die(path);
+	return -1;
+}
+
+/* One mmap(PROT_EXEC) + munmap of fd, or open it first if fd < 0. */
+static int one_mmap(const char *path, int fd)
+{
+	int own = fd < 0, denied = 0;
+	void *p;
+
+	if (own && (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		if (!is_denial(errno))
+			die(path);
+		return 1;
+	}
+	p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		if (!is_denial(errno))
+			die("mmap");
+		denied = 1;
+	} else if (munmap(p, 4096)) {
+		die("munmap");
+	}
+	if (own)
+		close(fd);
+	return denied;
+}
+
+static int one(const struct run *r, int fd)
+{
+	return r->op == OP_EXEC ? one_exec(r->path) : one_mmap(r->path, fd);
+}
+
+static void append_samples(int fd, const uint32_t *s, size_t n)
+{
+	size_t len = n * sizeof(*s);
+
+	if (write(fd, s, len) != (ssize_t)len)
+		die("writing samples");
+	close(fd);
+}
+
+static int measure(const struct run *r)
+{
+	static const char *const ops[] = { "exec", "mmap", "open-mmap" };
+	size_t len = ((size_t)r->n * sizeof(uint32_t) + 4095) & ~(size_t)4095;
+	uint32_t *s = private_alloc(len ? len : 4096);
+	struct tally t = { 0, 0 };
+	int fd = -1, sfd = -1, bad;
+	long i;
+
+	/* Opened as root: the unprivileged user need not own the file. */
+	if (r->samples && (sfd = open(r->samples, O_WRONLY | O_APPEND |
+				      O_CREAT | O_CLOEXEC, 0644)) < 0)
+		die(r->samples);
+	drop_to(r->uid, r->gid);
+	if (r->op == OP_MMAP && (fd = open(r->path, O_RDONLY | O_CLOEXEC)) < 0)
+		die(r->path);
+	for (i = 0; i < r->warmup; i++)
+		one(r, fd);
+	for (i = 0; i < r->n; i++) {
+		uint64_t t0 = now_ns(), d;
+
+		if (one(r, fd))
+			t.denied++;
+		else
+			t.allowed++;
+		d = now_ns() - t0;
+		s[i] = d > UINT32_MAX ? UINT32_MAX : (uint32_t)d;
+	}
+	if (sfd >= 0)
+		append_samples(sfd, s, r->n);
+	bad = (r->expect == ALLOW && t.denied) ||
+	      (r->expect == DENY && t.allowed);
+	printf("op=%s allowed=%ld denied=%ld ", ops[r->op], t.allowed,
+	       t.denied);
+	print_stats(s, r->n);
+	printf("%s\n", bad ? " unexpected=1" : "");
+	if (bad)
+		fprintf(stderr, "%s: %s %s as uid %ld: %ld allowed, %ld denied,"
+			" expected all %s\n", prog, ops[r->op], r->path,
+			r->uid, t.allowed, t.denied,
+			r->expect == ALLOW ? "allowed" : "denied");
+	return bad ? MISBEHAVED : OK;
+}
+
+static int cmd_measure(enum op op, int argc, char **argv)
+{
+	struct run r = { .op = op, .n = 1000, .warmup = 100, .uid = -1,
+			 .gid = -1, .expect = ANY };
+	int ch;
+
+	while ((ch = getopt(argc, argv, "n:w:u:g:e:s:")) != -1) {
+		switch (ch) {
+		case 'n': r.n = number(optarg); break;
+		case 'w': r.warmup = number(optarg); break;
+		case 'u': r.uid = number(optarg); break;
+		case 'g': r.gid = number(optarg); break;
+		case 's': r.samples = optarg; break;
+		case 'e':
+			if (!strcmp(optarg, "allow"))
+				r.expect = ALLOW;
+			else if (!strcmp(optarg, "deny"))
+				r.expect = DENY;
+			else if (!strcmp(optarg, "any"))
+				r.expect = ANY;
+			else
+				usage();
+			break;
+		default: usage();
+		}
+	}
+	if (optind != argc - 1 || r.n < 1)
+		usage();
+	r.path = argv[optind];
+	return measure(&r);
+}
+
+/* ---- policies ------------------------------------------------------------ */
+
+struct policy_opts {
+	long entries, uid;
+	uint32_t flags;
+	const char *path, *output;
+};
+
+static uint32_t parse_flags(const char *s)
+{
+	static const struct {
+		const char *name;
+		uint32_t flag;
+	} names[] = {
+		{ "enforce", TPE_POLICY_ENFORCE },
+		{ "check_file", TPE_POLICY_CHECK_FILE },
+		{ "strict", TPE_POLICY_STRICT },
+		{ "mmap", TPE_POLICY_MMAP },
+		{ "invert", TPE_POLICY_INVERT },
+		{ "lock", TPE_POLICY_LOCK },
+	};
+	char *copy, *tok, *save = NULL;
+	uint32_t flags = 0;
+	size_t i;
+
+	if (*s >= '0' && *s <= '9')
+		return (uint32_t)number(s);
+	copy = strdup(s);
+	if (!copy)
+		die("strdup");
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (!strcmp(tok, names[i].name))
+				break;
+		if (i == sizeof(names) / sizeof(names[0]))
+			usage();
+		flags |= names[i].flag;
+	}
+	free(copy);
+	return flags;
+}
+
+/* The i-th of n ascending trusted uids around uid (see the top comment). */
+static uint32_t nth_uid(long i, long n, long uid)
+{
+	long below = (n - 1) / 2;
+
+	if (i == below)
+		return (uint32_t)uid;
+	return (uint32_t)(uid + 2 * (i - below));
+}
+
+static void parse_policy_opts(int argc, char **argv, struct policy_opts *o)
+{
+	int ch;
+
+	*o = (struct policy_opts){ .entries = -1, .uid = 2000000,
+				   .flags = TPE_POLICY_ENFORCE,
+				   .path = NULL };
+	while ((ch = getopt(argc, argv, "N:f:t:p:o:")) != -1) {
+		switch (ch) {
+		case 'N': o->entries = number(optarg); break;
+		case 'f': o->flags = parse_flags(optarg); break;
+		case 't': o->uid = number(optarg); break;
+		case 'p': o->path = optarg; break;
+		case 'o': o->output = optarg; break;
+		default: usage();
+		}
+	}
+	if (!o->path) {
+		/* TPE_SECURITYFS=DIR means DIR/policy, as for tpe-load. */
+		static char path[4096];
+		const char *dir = getenv("TPE_SECURITYFS");
+
+		snprintf(path, sizeof(path), "%s/policy",
+			 dir && *dir ? dir : DEFAULT_SECURITYFS);
+		o->path = path;
+	}
+	if (optind != argc || o->entries < 1 ||
+	    o->entries > (long)TPE_POLICY_MAX_ENTRIES ||
+	    o->uid < 2 * (o->entries / 2 + 1) || o->uid > 2000000000)
+		usage();
+}
+
+static uint8_t *build_blob(const struct policy_opts *o, size_t *len)
+{
+	struct tpe_policy_hdr h = {
+		.magic = htole32(TPE_POLICY_MAGIC),
+		.version = htole16(TPE_POLICY_VERSION),
+		.hdr_len = htole16(sizeof(h)),
+		.flags = htole32(o->flags),
+		.nr_uids = htole32((uint32_t)o->entries),
+	};
+	uint8_t *b;
+	long i;
+
+	*len = sizeof(h) + 4 * (size_t)o->entries;
+	b = malloc(*len);
+	if (!b)
+		die("malloc");
+	memcpy(b, &h, sizeof(h));
+	for (i = 0; i < o->entries; i++) {
+		uint32_t le = htole32(nth_uid(i, o->entries, o->uid));
+
+		memcpy(b + sizeof(h) + 4 * i, &le, 4);
+	}
+	return b;
+}
+
+static int cmd_policy(int argc, char **argv)
+{
+	struct policy_opts o;
+	uint64_t t0, write_ns, read_ns;
+	size_t len, got = 0;
+	uint8_t *blob, *back;
+	ssize_t n;
+	int fd;
+
+	parse_policy_opts(argc, argv, &o);
+	blob = build_blob(&o, &len);
+	if (o.output)
+		o.path = o.output;
+	fd = open(o.path, O_WRONLY | O_CLOEXEC | (o.output ? O_CREAT |
+							 O_TRUNC : 0), 0644);
+	if (fd < 0)
+		die(o.path);
+	t0 = now_ns();
+	n = write(fd, blob, len);
+	write_ns = now_ns() - t0;
+	if (n < 0)
+		die("policy write");
+	if ((size_t)n != len) {
+		fprintf(stderr, "%s: %s: short write %zd of %zu\n", prog,
+			o.path, n, len);
+		return SYSERR;
+	}
+	if (close(fd))
+		die("policy close");
+
+	/* Read back: the whole file, as tpe-load --dump would. */
+	back = malloc(len + 1);
+	if (!back)
+		die("malloc");
+	t0 = now_ns();
+	fd = open(o.path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		die(o.path);
+	while ((n = read(fd, back + got, len + 1 - got)) > 0)
+		got += (size_t)n;
+	if (n < 0)
+		die("policy read");
+	close(fd);
+	read_ns = now_ns() - t0;
+	printf("op=policy entries=%ld flags=0x%x bytes=%zu write_ns=%llu "
+	       "read_ns=%llu readback=%s\n", o.entries, o.flags, len,
+	       (unsigned long long)write_ns, (unsigned long long)read_ns,
+	       got == len && !memcmp(blob, back, len) ? "same" : "DIFFERENT");
+	free(back);
+	free(blob);
+	return got == len ? OK : MISBEHAVED;
+}
+
+static int cmd_conf(int argc, char **argv)
+{
+	static const char *const keys[] = { "enforce", "check_file", "strict",
+					    "mmap", "invert", "lock" };
+	struct policy_opts o;
+	FILE *f;
+	long i;
+
+	parse_policy_opts(argc, argv, &o);
+	if (!o.output)
+		usage();
+	f = fopen(o.output, "w");
+	if (!f)
+		die(o.output);
+	fprintf(f, "# %ld trusted users, written by tpe-bench\n", o.entries);
+	for (i = 0; i < 6; i++)
+		fprintf(f, "%s = %s;\n", keys[i],
+			o.flags & (1u << i) ? "true" : "false");
+	fputs("trusted_users = [", f);
+	for (i = 0; i < o.entries; i++)
+		fprintf(f, "%s%u", i ? (i % 16 ? ", " : ",\n\t") : "\n\t",
+			nth_uid(i, o.entries, o.uid));
+	fputs("\n];\n", f);
+	if (fclose(f))
+		die(o.output);
+	return OK;
+}
+
+/* ---- timing a command, summaries ------------------------------------------ */
+
+static int cmd_time(int argc, char **argv)
+{
+	long reps = 1, i;
+	uint32_t *s;
+	int ch, status, rc = OK;
+
+	while ((ch = getopt(argc, argv, "+n:")) != -1) {
+		if (ch != 'n')
+			usage();
+		reps = number(optarg);
+	}
+	if (optind >= argc || reps < 1)
+		usage();
+	s = private_alloc(((size_t)reps * 4 + 4095) & ~(size_t)4095);
+	for (i = 0; i < reps; i++) {
+		uint64_t t0 = now_ns(), d;
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork");
+		if (pid == 0) {
+			dup2(2, 1);	/* our stdout is for the result line */
+			execvp(argv[optind], argv + optind);
+			_exit(127);
+		}
+		if (waitpid(pid, &status, 0) != pid)
+			die("waitpid");
+		d = now_ns() - t0;
+		s[i] = d > UINT32_MAX ? UINT32_MAX : (uint32_t)d;
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			rc = MISBEHAVED;
+	}
+	printf("op=time exit=%s ", rc ? "FAILED" : "0");
+	print_stats(s, (size_t)reps);
+	putchar('\n');
+	return rc;
+}
+
+static int cmd_summarize(int argc, char **argv)
+{
+	uint32_t *s = NULL;
+	size_t n = 0;
+	int i;
+
+	if (argc < 2)
+		usage();
+	for (i = 1; i < argc; i++) {
+		int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
+		struct stat st;
+		uint32_t *more;
+
+		if (fd < 0 || fstat(fd, &st))
+			die(argv[i]);
+		more = realloc(s, (n * 4 + (size_t)st.st_size) + 4);
+		if (!more)
+			die("realloc");
+		s = more;
+		if (read(fd, s + n, (size_t)st.st_size) != st.st_size)
+			die(argv[i]);
+		n += (size_t)st.st_size / 4;
+		close(fd);
+	}
+	print_stats(s, n);
+	putchar('\n');
+	free(s);
+	return OK;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+
+	if (argc < 2)
+		usage();
+	cmd = argv[1];
+	argc--;
+	argv++;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(cmd, "exec"))
+		return cmd_measure(OP_EXEC, argc, argv);
+	if (!strcmp(cmd, "mmap"))
+		return cmd_measure(OP_MMAP, argc, argv);
+	if (!strcmp(cmd, "open-mmap"))
+		return cmd_measure(OP_OPEN_MMAP, argc, argv);
+	if (!strcmp(cmd, "policy"))
+		return cmd_policy(argc, argv);
+	if (!strcmp(cmd, "conf"))
+		return cmd_conf(argc, argv);
+	if (!strcmp(cmd, "time"))
+		return cmd_time(argc, argv);
+	if (!strcmp(cmd, "summarize"))
+		return cmd_summarize(argc, argv);
+	usage();
+	return USAGE;
+}
