@@ -1,0 +1,854 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bypass: try every known way around TPE as an untrusted user, and check
+ * each one is denied with EACCES when the flag that covers it is on, and
+ * allowed from a trusted directory, for a trusted user, and when the flag
+ * is off. Run as root in the test guest; it rewrites tpe/policy.
+ *
+ *   bypass [--lock]
+ *
+ * --lock runs only the LOCK checks; LOCK cannot be undone, so it runs last.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common.h"
+
+#ifndef MFD_EXEC
+#define MFD_EXEC 0x0010U
+#endif
+
+#define BASE "/run/tpe-hardening"
+#define T BASE "/trusted"	/* root 0755 */
+#define U BASE "/untrusted"	/* alice 0755 */
+
+static char bindir[PATH_MAX];	/* where our helper programs are installed */
+static char *const empty_env[] = { NULL };
+
+static void helper(const char *name, char *out, size_t len)
+{
+	snprintf(out, len, "%s/%s", bindir, name);
+}
+
+/* ---- the steps a child runs; each returns an exit status or execs ---- */
+
+static int do_exec(void *path)
+{
+	char *argv[] = { path, NULL };
+
+	execve(path, argv, empty_env);
+	fail_errno(errno);
+}
+
+static int do_exec_sh_script(void *path)
+{
+	/* the documented limit: the interpreter is trusted, the script is data */
+	char *argv[] = { "/bin/sh", path, NULL };
+
+	execve(argv[0], argv, empty_env);
+	fail_errno(errno);
+}
+
+static int do_exec_python(void *path)
+{
+	char *argv[] = { "python3", path, NULL };
+
+	execvp("python3", argv);
+	fail_errno(errno);
+}
+
+static int do_execveat_fd(void *path)
+{
+	char *argv[] = { path, NULL };
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 120;
+	syscall(SYS_execveat, fd, "", argv, empty_env, AT_EMPTY_PATH);
+	fail_errno(errno);
+}
+
+static int do_execveat_opath(void *path)
+{
+	char *argv[] = { path, NULL };
+	int fd = open(path, O_PATH | O_CLOEXEC);
+
+	if (fd < 0)
+		return 120;
+	syscall(SYS_execveat, fd, "", argv, empty_env, AT_EMPTY_PATH);
+	fail_errno(errno);
+}
+
+/* Copy a file into a memfd and fexecve it. */
+static int do_memfd(void *path)
+{
+	char *argv[] = { path, NULL };
+	int in = open(path, O_RDONLY), fd = memfd_create("tpe-test", MFD_EXEC);
+	char buf[65536];
+	ssize_t n;
+
+	if (in < 0 || fd < 0)
+		return 120;
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(fd, buf, n) != n)
+			return 121;
+	close(in);
+	fexecve(fd, argv, empty_env);
+	fail_errno(errno);
+}
+
+/* Copy path to a new file in the same untrusted dir, unlink it, run it by /proc/self/fd. */
+static int do_unlinked_procfd(void *path)
+{
+	char copy[PATH_MAX], fdpath[64];
+	char *argv[] = { fdpath, NULL };
+	int fd;
+
+	snprintf(copy, sizeof(copy), "%s.unlinked.%d", (char *)path, getpid());
+	copy_file(path, copy, 0755, getuid(), getgid());
+	fd = open(copy, O_RDONLY);
+	if (fd < 0 || unlink(copy))
+		return 120;
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", fd);
+	execve(fdpath, argv, empty_env);
+	fail_errno(errno);
+}
+
+static int do_ldso(void *path)
+{
+	char *argv[] = { "/lib64/ld-linux-x86-64.so.2", path, NULL };
+
+	execve(argv[0], argv, empty_env);
+	fail_errno(errno);
+}
+
+/* Run the trusted hello with LD_PRELOAD=path: 43 if the library loaded. */
+static int do_preload(void *path)
+{
+	char hello[PATH_MAX + 16], env[PATH_MAX + 16];
+	char *argv[] = { hello, NULL }, *envp[] = { env, NULL };
+
+	snprintf(hello, sizeof(hello), "%s/hello", T);
+	snprintf(env, sizeof(env), "LD_PRELOAD=%s", (char *)path);
+	execve(hello, argv, envp);
+	fail_errno(errno);
+}
+
+static int do_mmap_exec(void *path)
+{
+	int fd = open(path, O_RDONLY);
+	void *p;
+
+	if (fd < 0)
+		return 120;
+	p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		fail_errno(errno);
+	return 42;
+}
+
+static int do_mmap_shared_exec(void *path)
+{
+	int fd = open(path, O_RDONLY);
+	void *p;
+
+	if (fd < 0)
+		return 120;
+	p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED)
+		fail_errno(errno);
+	return 42;
+}
+
+static int do_mprotect_exec(void *path)
+{
+	int fd = open(path, O_RDONLY);
+	void *p;
+
+	if (fd < 0)
+		return 120;
+	p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return 121;	/* the mapping without exec must always work */
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
+		fail_errno(errno);
+	return 42;
+}
+
+/* Anonymous executable memory (JITs) is not a file: never TPE's business. */
+static int do_anon_exec(void *unused)
+{
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	(void)unused;
+	if (p == MAP_FAILED)
+		fail_errno(errno);
+	return 42;
+}
+
+/* ---- the matrix ---- */
+
+enum cover { BY_EXEC, BY_MMAP, NEVER };
+
+struct step {
+	const char *name;
+	int (*fn)(void *);
+	const char *path;	/* argument */
+	enum cover cover;	/* which flag must deny it when untrusted */
+	int allowed;		/* exit status when it ran */
+	int denied;		/* exit status when denied without an errno (ld.so, preload), or 0 */
+};
+
+/*
+ * The untrusted cases. Each names a file in an untrusted place (or a way
+ * to reach one) that alice must not be able to run.
+ */
+static const struct step untrusted_steps[] = {
+	{ "direct execve of a binary in an untrusted dir", do_exec, U "/hello", BY_EXEC, 42, 0 },
+	{ "#! script in an untrusted dir", do_exec, U "/script", BY_EXEC, 42, 0 },
+	{ "#! script in a trusted dir naming an interpreter in an untrusted dir", do_exec, T "/script-untrusted-interp", BY_EXEC, 42, 0 },
+	{ "execveat(AT_EMPTY_PATH) on an fd", do_execveat_fd, U "/hello", BY_EXEC, 42, 0 },
+	{ "execveat(AT_EMPTY_PATH) on an O_PATH fd", do_execveat_opath, U "/hello", BY_EXEC, 42, 0 },
+	{ "fexecve of a memfd copy of /usr/bin/true", do_memfd, "/usr/bin/true", BY_EXEC, 0, 0 },
+	{ "unlinked file run through /proc/self/fd", do_unlinked_procfd, U "/hello", BY_EXEC, 42, 0 },
+	{ "symlink in a trusted dir pointing into an untrusted dir", do_exec, T "/link-to-untrusted", BY_EXEC, 42, 0 },
+	{ "hardlink of a trusted binary placed in an untrusted dir", do_exec, U "/hardlink-of-trusted", BY_EXEC, 42, 0 },
+	{ "bind mount of an untrusted dir on a root-owned dir", do_exec, BASE "/bind-of-untrusted/hello", BY_EXEC, 42, 0 },
+	{ "binary in a world-writable sticky dir (root-owned)", do_exec, BASE "/worldw/hello", BY_EXEC, 42, 0 },
+	{ "binary in a group-writable dir (root-owned)", do_exec, BASE "/groupw/hello", BY_EXEC, 42, 0 },
+	{ "ld.so ./binary", do_ldso, U "/hello", BY_MMAP, 42, 127 },
+	{ "LD_PRELOAD of a library in an untrusted dir", do_preload, U "/libpreload.so", BY_MMAP, 43, 42 },
+	{ "mmap(PROT_EXEC, MAP_PRIVATE) of an untrusted file", do_mmap_exec, U "/hello", BY_MMAP, 42, 0 },
+	{ "mmap(PROT_EXEC, MAP_SHARED) of an untrusted file", do_mmap_shared_exec, U "/hello", BY_MMAP, 42, 0 },
+	{ "mprotect(PROT_EXEC) of a file mapping made without it", do_mprotect_exec, U "/hello", BY_MMAP, 42, 0 },
+	{ "sh ./script (documented limit before AT_EXECVE_CHECK, 6.14)", do_exec_sh_script, U "/script", NEVER, 42, 0 },
+	{ "python3 script (documented limit before AT_EXECVE_CHECK, 6.14)", do_exec_python, U "/script.py", NEVER, 42, 0 },
+	{ "anonymous PROT_EXEC memory", do_anon_exec, NULL, NEVER, 42, 0 },
+};
+
+/* The same ways in, pointed at trusted files: always allowed. */
+static const struct step trusted_steps[] = {
+	{ "direct execve of a binary in a trusted dir", do_exec, T "/hello", NEVER, 42, 0 },
+	{ "#! script in a trusted dir", do_exec, T "/script", NEVER, 42, 0 },
+	{ "execveat(AT_EMPTY_PATH) on an fd of a trusted binary", do_execveat_fd, T "/hello", NEVER, 42, 0 },
+	{ "execveat(AT_EMPTY_PATH) on an O_PATH fd of a trusted binary", do_execveat_opath, T "/hello", NEVER, 42, 0 },
+	{ "symlink in an untrusted dir pointing to a trusted binary", do_exec, U "/link-to-trusted", NEVER, 42, 0 },
+	{ "bind mount of a trusted dir inside an untrusted dir", do_exec, U "/bind-of-trusted/hello", NEVER, 42, 0 },
+	{ "/usr/bin/true", do_exec, "/usr/bin/true", NEVER, 0, 0 },
+	{ "ld.so on a trusted binary", do_ldso, T "/hello", NEVER, 42, 0 },
+	{ "LD_PRELOAD of a library in a trusted dir", do_preload, T "/libpreload.so", NEVER, 43, 0 },
+	{ "mmap(PROT_EXEC) of a trusted file", do_mmap_exec, T "/hello", NEVER, 42, 0 },
+	{ "mprotect(PROT_EXEC) of a trusted file mapping", do_mprotect_exec, T "/hello", NEVER, 42, 0 },
+};
+
+enum verdict { RAN, DENIED, OTHER };
+
+static enum verdict judge(const struct step *s, struct outcome o)
+{
+	if (o.err == EACCES)
+		return DENIED;
+	if (o.err)
+		return OTHER;
+	if (o.status == s->allowed)
+		return RAN;
+	if (s->denied && o.status == s->denied)
+		return DENIED;
+	return OTHER;
+}
+
+/* Run one step as u and check it against what should happen. */
+static void try(const char *mode, const struct user *u, const struct step *s, bool deny)
+{
+	struct outcome o = run_as(u, s->fn, (void *)s->path);
+	enum verdict v = judge(s, o);
+	char why[160];
+
+	snprintf(why, sizeof(why), "expected %s%s, got %s", deny ? "denied" : "allowed",
+		 deny && !s->denied ? " (EACCES)" : "", outcome_str(o));
+	check(v == (deny ? DENIED : RAN), why, "[%s] %s %s: %s", mode,
+	      u ? u->name : "root", s->name, deny ? "denied" : "allowed");
+}
+
+struct mode {
+	const char *name;
+	uint32_t flags;
+};
+
+static void matrix(void)
+{
+	static const struct mode modes[] = {
+		{ "ENFORCE|MMAP", TPE_POLICY_ENFORCE | TPE_POLICY_MMAP },
+		{ "ENFORCE", TPE_POLICY_ENFORCE },
+		{ "MMAP without ENFORCE", TPE_POLICY_MMAP },
+		{ "no flags", 0 },
+	};
+	uint32_t trusted[] = { bob.uid };
+
+	for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		const struct mode *md = &modes[m];
+		bool enforce = md->flags & TPE_POLICY_ENFORCE;
+		bool mmap_on = md->flags & TPE_POLICY_MMAP;
+
+		policy_must_set(md->flags, trusted, 1, NULL, 0);
+		for (size_t i = 0; i < sizeof(untrusted_steps) / sizeof(untrusted_steps[0]); i++) {
+			const struct step *s = &untrusted_steps[i];
+			bool deny = enforce && (s->cover == BY_EXEC ||
+						(s->cover == BY_MMAP && mmap_on));
+
+			try(md->name, &alice, s, deny);
+			/* the trusted user runs the very same untrusted things */
+			try(md->name, &bob, s, false);
+		}
+		for (size_t i = 0; i < sizeof(trusted_steps) / sizeof(trusted_steps[0]); i++) {
+			try(md->name, &alice, &trusted_steps[i], false);
+			try(md->name, &bob, &trusted_steps[i], false);
+		}
+	}
+}
+
+/* ---- trust that changes under a process ---- */
+
+/*
+ * alice sits in a directory (cwd and an open fd) while root chmods and
+ * chowns it. Every exec after a change must see the new state: nothing
+ * about trust may be cached in the process, the file or the directory.
+ */
+static int flip_child(void *arg)
+{
+	int *p = arg;	/* p[0]: commands in, p[1]: results out */
+	int dfd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char cmd;
+
+	if (dfd < 0)
+		return 120;
+	while (read(p[0], &cmd, 1) == 1) {
+		char *argv[] = { "./hello", NULL };
+		struct outcome o[2];
+
+		for (int k = 0; k < 2; k++) {
+			int ep[2], st;
+			pid_t pid;
+
+			o[k].err = 0;
+			if (pipe2(ep, O_CLOEXEC))
+				return 121;
+			pid = fork();
+			if (pid == 0) {
+				int e;
+
+				if (k == 0)
+					execve("./hello", argv, empty_env);
+				else
+					syscall(SYS_execveat, dfd, "hello", argv, empty_env, 0);
+				e = errno;
+				if (write(ep[1], &e, sizeof(e)) < 0)
+					_exit(124);
+				_exit(126);
+			}
+			close(ep[1]);
+			if (read(ep[0], &o[k].err, sizeof(int)) != sizeof(int))
+				o[k].err = 0;
+			close(ep[0]);
+			waitpid(pid, &st, 0);
+			o[k].status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+		}
+		if (write(p[1], o, sizeof(o)) != sizeof(o))
+			return 122;
+	}
+	return 0;
+}
+
+static void flips(void)
+{
+	static const struct {
+		const char *what;
+		mode_t mode;
+		bool to_alice;
+		bool deny;
+	} states[] = {
+		{ "root-owned 0755 (trusted)", 0755, false, false },
+		{ "chmod 0777 while inside", 0777, false, true },
+		{ "chmod back to 0755", 0755, false, false },
+		{ "chmod 0775 (group-writable)", 0775, false, true },
+		{ "chmod back to 0755 again", 0755, false, false },
+		{ "chown to alice while inside", 0755, true, true },
+		{ "chown back to root", 0755, false, false },
+	};
+	const char *dir = BASE "/flip";
+	char hello[PATH_MAX + 8];
+	uint32_t trusted[] = { bob.uid };
+	int cmd[2], res[2], chan[2];
+	pid_t pid;
+
+	helper("hello", hello, sizeof(hello));
+	make_dir(dir, 0755, 0, 0);
+	copy_file(hello, BASE "/flip/hello", 0755, 0, 0);
+	policy_must_set(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, trusted, 1, NULL, 0);
+	if (pipe(cmd) || pipe(res))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		close(cmd[1]);
+		close(res[0]);
+		become(&alice);
+		if (chdir(dir))
+			_exit(119);
+		chan[0] = cmd[0];
+		chan[1] = res[1];
+		_exit(flip_child(chan));
+	}
+	close(cmd[0]);
+	close(res[1]);
+	for (size_t i = 0; i < sizeof(states) / sizeof(states[0]); i++) {
+		struct outcome o[2];
+		char why[160];
+
+		if (chown(dir, states[i].to_alice ? alice.uid : 0,
+			  states[i].to_alice ? alice.gid : 0) ||
+		    chmod(dir, states[i].mode))
+			die("chown/chmod %s", dir);
+		if (write(cmd[1], "x", 1) != 1 || read(res[0], o, sizeof(o)) != sizeof(o))
+			die("talking to the child in %s", dir);
+		for (int k = 0; k < 2; k++) {
+			bool ok = states[i].deny ? o[k].err == EACCES
+						 : !o[k].err && o[k].status == 42;
+
+			snprintf(why, sizeof(why), "got %s", outcome_str(o[k]));
+			check(ok, why, "dir changed under a process: %s: %s %s",
+			      states[i].what, k ? "execveat(dirfd)" : "exec ./hello",
+			      states[i].deny ? "denied" : "allowed");
+		}
+	}
+	close(cmd[1]);
+	waitpid(pid, NULL, 0);
+	close(res[0]);
+}
+
+/* ---- user namespaces ---- */
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/*
+ * alice becomes root of her own user namespace, mounts a tmpfs there and
+ * runs a binary from a directory that root of that namespace owns. That
+ * root is alice to the rest of the system: the directory is not trusted.
+ */
+struct userns_arg {
+	const char *what;	/* "exec", "exec-trusted" */
+};
+
+static int enter_userns(void)
+{
+	char map[64];
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
+		return errno;
+	snprintf(map, sizeof(map), "0 %u 1", uid);
+	if (write_text("/proc/self/uid_map", map) ||
+	    write_text("/proc/self/setgroups", "deny"))
+		return errno;
+	snprintf(map, sizeof(map), "0 %u 1", gid);
+	if (write_text("/proc/self/gid_map", map))
+		return errno;
+	return 0;
+}
+
+static int do_userns(void *arg)
+{
+	struct userns_arg *a = arg;
+	const char *mnt = BASE "/userns-mnt";
+	char *argv[] = { "hello", NULL };
+	int err = enter_userns();
+
+	if (err)
+		return 110;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return 111;
+	if (mount("userns-tmpfs", mnt, "tmpfs", 0, "mode=0755"))
+		return 112;
+	if (mkdir(BASE "/userns-mnt/bin", 0755))
+		return 113;
+	copy_file(T "/hello", BASE "/userns-mnt/bin/hello", 0755, 0, 0);
+	if (!strcmp(a->what, "exec-trusted"))
+		execve(T "/hello", argv, empty_env);
+	else
+		execve(BASE "/userns-mnt/bin/hello", argv, empty_env);
+	fail_errno(errno);
+}
+
+static int do_userns_root_copy(void *arg)
+{
+	/* a file at the top of the tmpfs: its parent is the mount's root */
+	struct userns_arg *a = arg;
+	char *argv[] = { "hello", NULL };
+	int err = enter_userns();
+
+	(void)a;
+	if (err)
+		return 110;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return 111;
+	if (mount("userns-tmpfs", BASE "/userns-mnt", "tmpfs", 0, "mode=0755"))
+		return 112;
+	copy_file(T "/hello", BASE "/userns-mnt/hello", 0755, 0, 0);
+	execve(BASE "/userns-mnt/hello", argv, empty_env);
+	fail_errno(errno);
+}
+
+static void userns(void)
+{
+	uint32_t trusted[] = { bob.uid };
+	struct userns_arg a = { "exec" };
+	struct outcome o;
+	char why[160];
+
+	make_dir(BASE "/userns-mnt", 0755, 0, 0);
+	policy_must_set(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, trusted, 1, NULL, 0);
+
+	o = run_as(&alice, do_userns, &a);
+	snprintf(why, sizeof(why), "got %s%s", outcome_str(o),
+		 o.status >= 110 && o.status <= 113 ? " (user namespace or tmpfs mount failed)" : "");
+	check(o.err == EACCES, why,
+	      "user namespace root: dir owned by userns root on its own tmpfs is not trusted: denied");
+	o = run_as(&alice, do_userns_root_copy, &a);
+	snprintf(why, sizeof(why), "got %s", outcome_str(o));
+	check(o.err == EACCES, why,
+	      "user namespace root: file at the root of its own tmpfs mount is not trusted: denied");
+	a.what = "exec-trusted";
+	o = run_as(&alice, do_userns, &a);
+	snprintf(why, sizeof(why), "got %s", outcome_str(o));
+	check(!o.err && o.status == 42, why,
+	      "user namespace root: a trusted binary still runs inside the namespace: allowed");
+}
+
+/* ---- the other flags ---- */
+
+static void one(const char *name, const struct user *u, const char *path, bool deny)
+{
+	struct step s = { name, do_exec, path, BY_EXEC, 42, 0 };
+
+	try("flags", u, &s, deny);
+}
+
+static void flag_checks(void)
+{
+	char hello[PATH_MAX + 8];
+	uint32_t trusted[] = { bob.uid }, untrusted[] = { alice.uid };
+	uint32_t bobgid[] = { bob.gid }, alicegid[] = { alice.gid };
+	const uint32_t E = TPE_POLICY_ENFORCE;
+
+	helper("hello", hello, sizeof(hello));
+	copy_file(hello, T "/alice-owned", 0755, alice.uid, alice.gid);
+	copy_file(hello, T "/world-writable", 0777, 0, 0);
+	copy_file(hello, T "/group-writable", 0775, 0, 0);
+	make_dir(BASE "/bob", 0755, bob.uid, bob.gid);
+	copy_file(hello, BASE "/bob/hello", 0755, bob.uid, bob.gid);
+	make_dir(BASE "/bobww", 0777, bob.uid, bob.gid);
+	copy_file(hello, BASE "/bobww/hello", 0755, bob.uid, bob.gid);
+
+	/* CHECK_FILE: the file itself must be root-owned and not g/o-writable. */
+	policy_must_set(E, trusted, 1, NULL, 0);
+	one("CHECK_FILE off: alice-owned file in a trusted dir", &alice, T "/alice-owned", false);
+	one("CHECK_FILE off: world-writable file in a trusted dir", &alice, T "/world-writable", false);
+	policy_must_set(E | TPE_POLICY_CHECK_FILE, trusted, 1, NULL, 0);
+	one("CHECK_FILE: alice-owned file in a trusted dir", &alice, T "/alice-owned", true);
+	one("CHECK_FILE: world-writable root file in a trusted dir", &alice, T "/world-writable", true);
+	one("CHECK_FILE: group-writable root file in a trusted dir", &alice, T "/group-writable", true);
+	one("CHECK_FILE: root-owned 0755 file in a trusted dir", &alice, T "/hello", false);
+	one("CHECK_FILE: trusted user bob, alice-owned file", &bob, T "/alice-owned", false);
+
+	/* STRICT: trusted users other than root are checked, own safe dirs allowed. */
+	policy_must_set(E, trusted, 1, NULL, 0);
+	one("STRICT off: trusted bob runs from alice's dir", &bob, U "/hello", false);
+	one("STRICT off: trusted bob runs from his own 0777 dir", &bob, BASE "/bobww/hello", false);
+	policy_must_set(E | TPE_POLICY_STRICT, trusted, 1, NULL, 0);
+	one("STRICT: trusted bob runs from alice's dir", &bob, U "/hello", true);
+	one("STRICT: trusted bob runs from a world-writable dir", &bob, BASE "/worldw/hello", true);
+	one("STRICT: trusted bob runs from his own 0777 dir", &bob, BASE "/bobww/hello", true);
+	one("STRICT: trusted bob runs from his own 0755 dir", &bob, BASE "/bob/hello", false);
+	one("STRICT: trusted bob runs from a root dir", &bob, T "/hello", false);
+	one("STRICT: untrusted alice runs from bob's own dir", &alice, BASE "/bob/hello", true);
+	one("STRICT: untrusted alice runs from a root dir", &alice, T "/hello", false);
+
+	/* INVERT: the lists name the untrusted. */
+	policy_must_set(E | TPE_POLICY_INVERT, untrusted, 1, NULL, 0);
+	one("INVERT, alice listed: alice runs from her dir", &alice, U "/hello", true);
+	one("INVERT, alice listed: bob runs from alice's dir", &bob, U "/hello", false);
+	one("INVERT, alice listed: alice runs from a root dir", &alice, T "/hello", false);
+	policy_must_set(E | TPE_POLICY_INVERT, NULL, 0, alicegid, 1);
+	one("INVERT, alice's group listed: alice runs from her dir", &alice, U "/hello", true);
+	one("INVERT, alice's group listed: bob runs from alice's dir", &bob, U "/hello", false);
+
+	/* Groups in the trusted list. */
+	policy_must_set(E, NULL, 0, bobgid, 1);
+	one("bob's group trusted: bob runs from alice's dir", &bob, U "/hello", false);
+	one("bob's group trusted: alice runs from her dir", &alice, U "/hello", true);
+
+	/* Empty list: nobody but root is trusted. */
+	policy_must_set(E, NULL, 0, NULL, 0);
+	one("empty lists: bob runs from alice's dir", &bob, U "/hello", true);
+	one("empty lists: bob runs from a root dir", &bob, T "/hello", false);
+}
+
+/* ---- writing the policy ---- */
+
+/*
+ * tpe/policy is 0600 root: anyone else is refused at open() by the file's
+ * mode (EACCES). Who gets hold of an fd that root opened is refused at
+ * write() by the capability check of the writer (EPERM).
+ */
+struct write_arg {
+	int fd;			/* an fd root opened, or -1: open it here */
+	bool userns;		/* first become root of a new user namespace */
+	const void *blob;
+	size_t len;
+};
+
+static int do_policy_write(void *arg)
+{
+	struct write_arg *a = arg;
+	ssize_t n;
+
+	if (a->userns && enter_userns())
+		return 110;
+	if (a->fd < 0) {
+		int err = policy_write_raw(a->blob, a->len);
+
+		if (err)
+			fail_errno(err);
+		return 42;
+	}
+	n = write(a->fd, a->blob, a->len);
+	if (n < 0)
+		fail_errno(errno);
+	return 42;
+}
+
+static bool policy_is(const void *blob, size_t len)
+{
+	static unsigned char buf[1 << 16];
+	ssize_t n = policy_read(buf, sizeof(buf));
+
+	return n == (ssize_t)len && !memcmp(buf, blob, len);
+}
+
+static void writers(void)
+{
+	uint32_t trusted[] = { bob.uid }, other[] = { alice.uid, bob.uid };
+	struct policy live = { TPE_POLICY_ENFORCE, 1, 0, trusted, NULL };
+	struct policy attempt = { 0, 2, 0, other, NULL };
+	size_t live_len, len;
+	unsigned char *live_blob = policy_blob(&live, &live_len);
+	unsigned char *blob = policy_blob(&attempt, &len);
+	static const struct {
+		const char *who;
+		bool userns, inherit;
+		int err;
+	} cases[] = {
+		{ "non-root user opening tpe/policy", false, false, EACCES },
+		{ "non-root user writing through an fd root opened", false, true, EPERM },
+		{ "user-namespace root opening tpe/policy", true, false, EACCES },
+		{ "user-namespace root writing through an fd root opened", true, true, EPERM },
+	};
+
+	if (policy_write_raw(live_blob, live_len))
+		die("writing policy");
+	check(policy_is(live_blob, live_len), "read back differs",
+	      "writers: root write, then read back is byte-identical");
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct write_arg a = { -1, cases[i].userns, blob, len };
+		struct outcome o;
+		char why[160];
+
+		if (cases[i].inherit) {
+			a.fd = open(POLICY_PATH, O_WRONLY);	/* inherited by the child */
+			if (a.fd < 0)
+				die("open %s", POLICY_PATH);
+		}
+		o = run_as(&alice, do_policy_write, &a);
+		if (a.fd >= 0)
+			close(a.fd);
+		snprintf(why, sizeof(why), "got %s%s", outcome_str(o),
+			 o.status == 110 ? " (no user namespace)" : "");
+		check(o.err == cases[i].err, why, "writers: %s: %s", cases[i].who,
+		      errno_name(cases[i].err));
+		check(policy_is(live_blob, live_len), "the live policy changed",
+		      "writers: %s: policy unchanged", cases[i].who);
+	}
+	free(live_blob);
+	free(blob);
+}
+
+/* ---- LOCK: its own run, last, since only a reboot undoes it ---- */
+
+static int pwrite_raw(const void *buf, size_t len, off_t off)
+{
+	int fd = open(POLICY_PATH, O_WRONLY), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (pwrite(fd, buf, len, off) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static void lock_checks(void)
+{
+	uint32_t trusted[] = { bob.uid }, other[] = { alice.uid, bob.uid };
+	struct policy locked = { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP | TPE_POLICY_LOCK,
+				 1, 0, trusted, NULL };
+	struct policy open_p = { TPE_POLICY_ENFORCE, 2, 0, other, NULL };
+	struct policy perm = { 0, 0, 0, NULL, NULL };
+	size_t llen, olen, plen;
+	unsigned char *lblob = policy_blob(&locked, &llen);
+	unsigned char *oblob = policy_blob(&open_p, &olen);
+	unsigned char *pblob = policy_blob(&perm, &plen);
+	unsigned char bad[64], huge[24];
+	struct tpe_policy_hdr *h;
+	int err;
+
+	err = policy_write_raw(lblob, llen);
+	check(!err, errno_name(err), "lock: root writes a policy with LOCK");
+	check(policy_is(lblob, llen), "read back differs", "lock: read back is the locked policy");
+
+	memcpy(bad, oblob, olen);
+	bad[0] ^= 1;	/* bad magic */
+	memcpy(huge, pblob, sizeof(huge));
+	h = (struct tpe_policy_hdr *)huge;
+	h->nr_uids = 0xffffffffu;	/* E2BIG before LOCK */
+
+	struct {
+		const char *what;
+		const void *buf;
+		size_t len;
+		off_t off;
+	} tries[] = {
+		{ "the same locked policy again", lblob, llen, 0 },
+		{ "a valid policy without LOCK", oblob, olen, 0 },
+		{ "a permissive empty policy", pblob, plen, 0 },
+		{ "a blob with a bad magic", bad, olen, 0 },
+		{ "a header claiming 2^32-1 uids", huge, sizeof(huge), 0 },
+		{ "a 10-byte write", oblob, 10, 0 },
+		{ "an empty write", oblob, 0, 0 },
+		{ "a valid policy written at offset 24", oblob, olen, 24 },
+	};
+	for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+		char why[64];
+
+		err = pwrite_raw(tries[i].buf, tries[i].len, tries[i].off);
+		snprintf(why, sizeof(why), "got %s", errno_name(err));
+		check(err == EPERM, why, "lock: root writes %s: EPERM", tries[i].what);
+		check(policy_is(lblob, llen), "the live policy changed",
+		      "lock: policy unchanged after %s", tries[i].what);
+	}
+
+	/* The locked policy is still the one enforced. */
+	try("locked", &alice, &untrusted_steps[0], true);
+	try("locked", &alice, &trusted_steps[0], false);
+	try("locked", &bob, &untrusted_steps[0], false);
+	free(lblob);
+	free(oblob);
+	free(pblob);
+}
+
+/* ---- the set-up of the directories ---- */
+
+static void setup(void)
+{
+	char hello[PATH_MAX + 8], pre[PATH_MAX + 24], script[PATH_MAX + 64];
+
+	helper("hello", hello, sizeof(hello));
+	helper("libpreload.so", pre, sizeof(pre));
+
+	umount2(BASE "/bind-of-untrusted", MNT_DETACH);
+	umount2(U "/bind-of-trusted", MNT_DETACH);
+	umount2(BASE, MNT_DETACH);
+	mkdir(BASE, 0755);
+	if (mount("tpe-hardening", BASE, "tmpfs", 0, "mode=0755"))
+		die("mount tmpfs on %s", BASE);
+
+	make_dir(T, 0755, 0, 0);
+	make_dir(U, 0755, alice.uid, alice.gid);
+	copy_file(hello, T "/hello", 0755, 0, 0);
+	copy_file(pre, T "/libpreload.so", 0755, 0, 0);
+	copy_file(hello, U "/hello", 0755, alice.uid, alice.gid);
+	copy_file(pre, U "/libpreload.so", 0755, alice.uid, alice.gid);
+	write_file(T "/script", "#!/bin/sh\nexit 42\n", 0755, 0, 0);
+	write_file(U "/script", "#!/bin/sh\nexit 42\n", 0755, alice.uid, alice.gid);
+	write_file(U "/script.py", "import sys\nsys.exit(42)\n", 0755, alice.uid, alice.gid);
+	snprintf(script, sizeof(script), "#!%s\n", U "/hello");
+	write_file(T "/script-untrusted-interp", script, 0755, 0, 0);
+
+	if (symlink(U "/hello", T "/link-to-untrusted") ||
+	    symlink(T "/hello", U "/link-to-trusted") ||
+	    link(T "/hello", U "/hardlink-of-trusted"))
+		die("links");
+
+	make_dir(BASE "/worldw", 01777, 0, 0);
+	copy_file(hello, BASE "/worldw/hello", 0755, 0, 0);
+	make_dir(BASE "/groupw", 0775, 0, 0);
+	copy_file(hello, BASE "/groupw/hello", 0755, 0, 0);
+
+	make_dir(BASE "/bind-of-untrusted", 0755, 0, 0);
+	if (mount(U, BASE "/bind-of-untrusted", NULL, MS_BIND, NULL))
+		die("bind mount %s", U);
+	make_dir(U "/bind-of-trusted", 0755, 0, 0);
+	if (mount(T, U "/bind-of-trusted", NULL, MS_BIND, NULL))
+		die("bind mount %s", T);
+}
+
+int main(int argc, char **argv)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	prog_name = "bypass";
+	if (n < 0)
+		die("readlink /proc/self/exe");
+	self[n] = 0;
+	snprintf(bindir, sizeof(bindir), "%s", dirname(self));
+	users_init();
+	setup();
+	if (argc > 1 && !strcmp(argv[1], "--lock")) {
+		lock_checks();
+	} else {
+		matrix();
+		flips();
+		userns();
+		flag_checks();
+		writers();
+	}
+	note("%d passed, %d failed", nr_ok, nr_fail);
+	return nr_fail ? 1 : 0;
+}

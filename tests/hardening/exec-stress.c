@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * exec-stress: exec trusted and untrusted binaries from several processes
+ * while another replaces the policy over and over, alternating two lists.
+ *
+ *   policy A: ENFORCE|MMAP,            uids {bob, carol}
+ *   policy B: ENFORCE|MMAP|CHECK_FILE, uids {bob, 5000 others}, gids {dave's}
+ *
+ * Workers (each its own user) spawn a trusted binary (root-owned 0755 dir)
+ * and an untrusted one (alice's 0755 dir) in turn:
+ *   alice - untrusted in both:         trusted always runs, untrusted never
+ *   bob   - trusted in both:           both always run
+ *   carol - trusted in A only,
+ *   dave  - trusted in B only:         trusted always runs, untrusted either
+ * A trusted exec denied, or an exec the two policies agree on going the
+ * other way, is a failure. The debug kernel must stay silent (boot-qemu).
+ *
+ *   exec-stress [-t SECONDS] [-e EXECS] [-r RELOADS] [-w WORKERS]
+ *
+ * Runs until both EXECS and RELOADS are reached, or SECONDS pass; reaching
+ * fewer than asked is a failure, so the counts in the suite are the ones
+ * measured to fit in time under TCG.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common.h"
+
+#define BASE "/run/tpe-stress"
+#define T BASE "/trusted/tiny"
+#define U BASE "/untrusted/tiny"
+
+static struct user carol = { "carol", 60003, 60003 };
+static struct user dave = { "dave", 60004, 60004 };
+
+enum expect { ALWAYS, NEVER, EITHER };
+
+struct counters {
+	atomic_ulong execs;		/* attempts, all workers */
+	atomic_ulong reloads;
+	atomic_int stop;
+	atomic_ulong bad;		/* violations */
+	atomic_ulong per[8][2][2];	/* worker, target (0 T, 1 U), [denied, ran] */
+	atomic_ulong other[8];		/* neither EACCES nor exit 0 */
+};
+
+static struct counters *c;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void worker(int id, const struct user *u, enum expect untrusted)
+{
+	static char *const envp[] = { NULL };
+	const char *paths[2] = { T, U };
+	unsigned long n = 0;
+
+	become(u);
+	while (!atomic_load_explicit(&c->stop, memory_order_relaxed)) {
+		int which = n++ & 1, st, err;
+		char *argv[] = { (char *)paths[which], NULL };
+		pid_t pid;
+		enum expect want = which ? untrusted : ALWAYS;
+		bool ran;
+
+		err = posix_spawn(&pid, paths[which], NULL, NULL, argv, envp);
+		if (!err) {
+			if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
+				atomic_fetch_add(&c->other[id], 1);
+				atomic_fetch_add(&c->bad, 1);
+				continue;
+			}
+			ran = true;
+		} else if (err == EACCES) {
+			ran = false;
+		} else {
+			atomic_fetch_add(&c->other[id], 1);
+			atomic_fetch_add(&c->bad, 1);
+			continue;
+		}
+		atomic_fetch_add_explicit(&c->execs, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&c->per[id][which][ran], 1, memory_order_relaxed);
+		if ((want == ALWAYS && !ran) || (want == NEVER && ran)) {
+			if (atomic_fetch_add(&c->bad, 1) < 10)
+				printf("# exec-stress: %s %s %s: %s\n", u->name,
+				       ran ? "ran" : "was denied", paths[which],
+				       want == ALWAYS ? "both policies trust it" :
+				       "both policies distrust it");
+		}
+	}
+	_exit(0);
+}
+
+/* The two policies, as blobs. */
+static unsigned char *blob_a, *blob_b;
+static size_t len_a, len_b;
+
+static void make_policies(void)
+{
+	uint32_t a_uids[] = { bob.uid < carol.uid ? bob.uid : carol.uid,
+			      bob.uid < carol.uid ? carol.uid : bob.uid };
+	static uint32_t b_uids[5001];
+	uint32_t b_gids[] = { dave.gid };
+	struct policy a = { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, 2, 0, a_uids, NULL };
+	struct policy b = { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP | TPE_POLICY_CHECK_FILE,
+			    5001, 1, b_uids, b_gids };
+	uint32_t n = 0;
+
+	/* bob among 5000 others that no worker is, well away from carol and dave */
+	for (uint32_t v = 200000; n < 5000; v += 7)
+		b_uids[n++] = v;
+	b_uids[n++] = bob.uid;
+	/* keep it sorted: bob's uid is below 200000 in any sane image */
+	for (uint32_t i = n - 1; i > 0 && b_uids[i] < b_uids[i - 1]; i--) {
+		uint32_t t = b_uids[i];
+
+		b_uids[i] = b_uids[i - 1];
+		b_uids[i - 1] = t;
+	}
+	blob_a = policy_blob(&a, &len_a);
+	blob_b = policy_blob(&b, &len_b);
+}
+
+static void setup(const char *tiny)
+{
+	umount2(BASE, MNT_DETACH);
+	mkdir(BASE, 0755);
+	if (mount("tpe-stress", BASE, "tmpfs", 0, "mode=0755"))
+		die("mount tmpfs on %s", BASE);
+	make_dir(BASE "/trusted", 0755, 0, 0);
+	make_dir(BASE "/untrusted", 0755, alice.uid, alice.gid);
+	copy_file(tiny, T, 0755, 0, 0);
+	copy_file(tiny, U, 0755, alice.uid, alice.gid);
+}
+
+int main(int argc, char **argv)
+{
+	double seconds = 240, t0, t1;
+	unsigned long want_execs = 1000000, want_reloads = 10000;
+	int nworkers = 4, opt, fd;
+	char self[PATH_MAX], tiny[PATH_MAX + 8];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	struct {
+		const struct user *u;
+		enum expect untrusted;
+	} roles[8];
+	pid_t pids[8];
+	unsigned char *orig = malloc(1 << 20);
+	ssize_t orig_len;
+	unsigned long reload_err = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	prog_name = "exec-stress";
+	while ((opt = getopt(argc, argv, "t:e:r:w:")) != -1) {
+		switch (opt) {
+		case 't': seconds = atof(optarg); break;
+		case 'e': want_execs = strtoul(optarg, NULL, 0); break;
+		case 'r': want_reloads = strtoul(optarg, NULL, 0); break;
+		case 'w': nworkers = atoi(optarg); break;
+		default:
+			fprintf(stderr, "usage: exec-stress [-t SECONDS] [-e EXECS] [-r RELOADS] [-w WORKERS]\n");
+			return 2;
+		}
+	}
+	if (nworkers < 4 || nworkers > 8)
+		die("need 4 to 8 workers");
+	if (n < 0 || !orig)
+		die("readlink /proc/self/exe");
+	self[n] = 0;
+	snprintf(tiny, sizeof(tiny), "%s/tiny", dirname(self));
+	users_init();
+	setup(tiny);
+	make_policies();
+	orig_len = policy_read(orig, 1 << 20);
+	if (orig_len < 0)
+		die("read policy");
+
+	c = mmap(NULL, sizeof(*c), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (c == MAP_FAILED)
+		die("mmap");
+	memset(c, 0, sizeof(*c));
+
+	roles[0].u = &alice, roles[0].untrusted = NEVER;
+	roles[1].u = &bob, roles[1].untrusted = ALWAYS;
+	roles[2].u = &carol, roles[2].untrusted = EITHER;
+	roles[3].u = &dave, roles[3].untrusted = EITHER;
+	for (int i = 4; i < nworkers; i++)
+		roles[i] = roles[i % 4];
+
+	if (policy_write_raw(blob_a, len_a))
+		die("write policy A");
+	note("%d workers, up to %.0f s, for %lu execs and %lu reloads; policies %zu and %zu bytes",
+	     nworkers, seconds, want_execs, want_reloads, len_a, len_b);
+	t0 = now();
+	for (int i = 0; i < nworkers; i++) {
+		fflush(stdout);
+		pids[i] = fork();
+		if (pids[i] < 0)
+			die("fork");
+		if (pids[i] == 0)
+			worker(i, roles[i].u, roles[i].untrusted);
+	}
+
+	/* The reloader: this process, root, alternating A and B. */
+	fd = open(POLICY_PATH, O_WRONLY);
+	if (fd < 0)
+		die("open %s", POLICY_PATH);
+	for (unsigned long r = 0;; r++) {
+		const unsigned char *b = r & 1 ? blob_b : blob_a;
+		size_t l = r & 1 ? len_b : len_a;
+		bool done = atomic_load(&c->execs) >= want_execs &&
+			    atomic_load(&c->reloads) >= want_reloads;
+
+		if (done || now() - t0 > seconds)
+			break;
+		if (pwrite(fd, b, l, 0) != (ssize_t)l) {
+			if (++reload_err <= 5)
+				note("reload %lu: %s", r, errno_name(errno));
+			continue;
+		}
+		atomic_fetch_add(&c->reloads, 1);
+		/* Past the reload target, leave the CPUs to the workers mostly. */
+		if (atomic_load(&c->reloads) >= want_reloads)
+			usleep(2000);
+	}
+	atomic_store(&c->stop, 1);
+	for (int i = 0; i < nworkers; i++)
+		waitpid(pids[i], NULL, 0);
+	t1 = now();
+	close(fd);
+
+	note("%lu execs, %lu reloads in %.1f s (%.0f execs/s)", (unsigned long)c->execs,
+	     (unsigned long)c->reloads, t1 - t0, c->execs / (t1 - t0));
+	for (int i = 0; i < nworkers; i++)
+		note("  worker %d %-5s trusted: ran %lu denied %lu; untrusted: ran %lu denied %lu; other %lu",
+		     i, roles[i].u->name, (unsigned long)c->per[i][0][1],
+		     (unsigned long)c->per[i][0][0], (unsigned long)c->per[i][1][1],
+		     (unsigned long)c->per[i][1][0], (unsigned long)c->other[i]);
+
+	check(c->bad == 0, "see the log above",
+	      "no trusted exec denied, no exec both policies distrust allowed (%lu violations)",
+	      (unsigned long)c->bad);
+	check(reload_err == 0, "a policy write failed", "every reload accepted");
+	check(c->reloads >= want_reloads, "too few reloads in time",
+	      "at least %lu policy reloads (%lu)", want_reloads, (unsigned long)c->reloads);
+	check(c->execs >= want_execs, "too few execs in time",
+	      "at least %lu execs by %d processes (%lu)", want_execs, nworkers,
+	      (unsigned long)c->execs);
+	/* The policies must really have flipped under the workers in between. */
+	check(c->per[2][1][0] && c->per[2][1][1] && c->per[3][1][0] && c->per[3][1][1],
+	      "carol or dave never saw both answers",
+	      "carol and dave saw both policies (allowed and denied from the untrusted dir)");
+
+	if (policy_write_raw(orig, orig_len))
+		die("putting the policy back");
+	return nr_fail ? 1 : 0;
+}

@@ -1,0 +1,117 @@
+# Shared by the hardening suites: . /usr/lib/tpe-tests/hardening/suite-lib.sh
+# Suites print `ok - NAME` / `not ok - NAME: REASON` on stdout; the rest is log.
+
+H=/usr/lib/tpe-tests/hardening
+TPE_SUITES=/usr/lib/tpe-tests/suites
+POLICY=/sys/kernel/security/tpe/policy
+
+# Exec under reload in CI: measured under TCG with the debug kernel, see
+# tests/hardening/README.md. tpe_stress_execs= etc. on the command line win.
+STRESS_EXECS=100000
+STRESS_SECS=240
+
+# cmdline_arg NAME [DEFAULT]: the value of NAME= on the kernel command line.
+cmdline_arg() {
+	local v
+	v=$(tr ' ' '\n' </proc/cmdline | sed -n "s/^$1=//p" | tail -n1)
+	echo "${v:-${2:-}}"
+}
+
+# need_tpe: TPE is an active LSM with its policy file; else a failure.
+need_tpe() {
+	local lsms
+	lsms=$(cat /sys/kernel/security/lsm 2>/dev/null)
+	case ",$lsms," in
+	*,tpe,*) ;;
+	*) echo "not ok - hardening: tpe is an active LSM: lsm list is '$lsms'"; return 1 ;;
+	esac
+	if [ ! -e "$POLICY" ]; then
+		echo "not ok - hardening: tpe is an active LSM: no $POLICY"
+		return 1
+	fi
+}
+
+# run_prog NAME CMD...: run a test program; a non-zero exit with no
+# `not ok` line of its own (a crash) is a failure under NAME.
+run_prog() {
+	local name=$1 log rc
+	shift
+	log=$(mktemp)
+	"$@" 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" != 0 ] && ! grep -q '^not ok ' "$log"; then
+		echo "not ok - $name: exited $rc without naming a failure"
+	fi
+	rm -f "$log"
+	return "$rc"
+}
+
+# ktest USER TEST...: run kselftests exec:TEST as USER from $ST (trusted:
+# root-owned, not group/other-writable); one result line each. A skip is
+# not a pass.
+ktest() {
+	local user=$1 t out line rc=0
+	shift
+	for t in "$@"; do
+		if [ "$user" = root ]; then
+			out=$(cd "$ST" && timeout 900 ./run_kselftest.sh -o 600 -t "exec:$t" 2>&1)
+		else
+			out=$(cd "$ST" && timeout 900 runuser -u "$user" -- ./run_kselftest.sh -o 600 -t "exec:$t" 2>&1)
+		fi
+		printf '%s\n' "$out" | sed 's/^/#   /'
+		line=$(printf '%s\n' "$out" | grep -E '^(not )?ok [0-9]+ selftests: exec: ' | tail -n1)
+		case "$line" in
+		"ok "*"# SKIP"*) echo "not ok - selftests $user exec:$t: skipped: $line"; rc=1 ;;
+		"ok "*) echo "ok - selftests $user exec:$t" ;;
+		"") echo "not ok - selftests $user exec:$t: no result line"; rc=1 ;;
+		*) echo "not ok - selftests $user exec:$t: $line"; rc=1 ;;
+		esac
+	done
+	return $rc
+}
+
+# run_selftests tpe|notpe: the exec selftests as root (all of them) and as
+# alice (those an unprivileged user can pass from a directory she cannot
+# write), with TPE enforcing + MMAP, or on a boot without TPE.
+run_selftests() {
+	local mode=$1 lsms all alice_tests rc=0 t
+	lsms=$(cat /sys/kernel/security/lsm 2>/dev/null)
+	if [ "$mode" = tpe ]; then
+		need_tpe || return 1
+		if ! "$H/policy-set" -f enforce,mmap -u "$(id -u bob)"; then
+			echo "not ok - selftests: set policy ENFORCE|MMAP"
+			return 1
+		fi
+		echo "ok - selftests: tpe active ($lsms), policy ENFORCE|MMAP, bob trusted, alice not"
+	else
+		case ",$lsms," in
+		*,tpe,*) echo "not ok - selftests: tpe left out of lsm=: lsm list is '$lsms'"; return 1 ;;
+		esac
+		echo "ok - selftests: tpe not active (lsm list '$lsms')"
+	fi
+	if [ ! -x "$H/selftests/run_kselftest.sh" ]; then
+		echo "not ok - selftests: installed: no $H/selftests (make -C tests/hardening selftests before the image)"
+		return 1
+	fi
+	# A private copy: the tests write into their own directory.
+	mkdir -p /run/tpe-selftests
+	mount -t tmpfs -o mode=0755 tpe-selftests /run/tpe-selftests || return 1
+	ST=/run/tpe-selftests/st
+	cp -a "$H/selftests" "$ST" && chown -R 0:0 "$ST" && chmod -R go-w "$ST" || return 1
+	all=$(sed -n 's/^exec://p' "$ST/kselftest-list.txt")
+	ktest root $all || rc=1
+	# As alice: execveat, binfmt_script.py and non-regular create files in
+	# their own directory (or /tmp) and run them; a directory alice can
+	# write is untrusted by definition, and from one she cannot write they
+	# fail without TPE too. recursion-depth needs CAP_SYS_ADMIN (it skips).
+	# So alice runs the rest, from the trusted copy.
+	alice_tests=
+	for t in $all; do
+		case "$t" in
+		load_address.*|null-argv) alice_tests="$alice_tests $t" ;;
+		esac
+	done
+	# alice needs to traverse into the copy; it is 0755 root.
+	ktest alice $alice_tests || rc=1
+	return $rc
+}
