@@ -183,7 +183,8 @@ static void syntax_error(const config_t *cfg, const char *path, char *err)
 	snprintf(err, ERRLEN, "%s:%d: %s%s", file ? file : path,
 		 config_error_line(cfg), text,
 		 strstr(text, "mismatched element type") ?
-		 " (to mix names and numbers use a list: ( \"bob\", 1002 ))" :
+		 " (an array in [ ] holds one type: use a list in ( ) to mix"
+		 " names, numbers and L numbers)" :
 		 "");
 }
 

@@ -1,0 +1,118 @@
+#!/bin/sh
+# End-to-end tests of the tpe-load command line against a fake securityfs:
+# TPE_SECURITYFS names a plain directory whose regular file "policy" stands
+# in for the kernel's. Prints "ok - NAME" or "not ok - NAME: REASON" per
+# check and exits 1 if any failed. TPE_LOAD names the binary to test.
+set -u
+TPE_LOAD=${TPE_LOAD:-../build/loader/tpe-load}
+T=$(mktemp -d "${TMPDIR:-/tmp}/tpe-cli-XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+mkdir "$T/fs" "$T/nofs"
+export TPE_SECURITYFS="$T/fs"
+failed=0
+
+# t NAME WANT_EXIT [TEST...] -- COMMAND...: run COMMAND (stdout in $T/out,
+# stderr in $T/err), then pass if it exits WANT_EXIT and each TEST holds.
+t() {
+	name=$1 want=$2 tests=
+	shift 2
+	while [ "$1" != -- ]; do
+		tests="$tests$1
+"
+		shift
+	done
+	shift
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		fail "$name" "exit $rc, want $want: $(head -c 300 "$T/err" | tr '\n' ' ')"
+		return
+	fi
+	echo "$tests" | while IFS= read -r test; do
+		[ -z "$test" ] || eval "$test" || { echo "$test"; break; }
+	done >"$T/why"
+	if [ -s "$T/why" ]; then
+		fail "$name" "failed: $(cat "$T/why")"
+	else
+		echo "ok - $name"
+	fi
+}
+fail() { echo "not ok - $1: $2"; failed=1; }
+conf() { printf '%b' "$2" >"$T/$1"; }
+sentinel() { printf 'previous policy' >"$T/fs/policy"; }
+unchanged='[ "$(cat "$T/fs/policy")" = "previous policy" ]'
+
+conf good.conf 'enforce = true;\nmmap = false;\n# root resolves on any machine\ntrusted_users = ( "root", 1002 );\ntrusted_groups = [ 0 ];\n'
+# Hand-computed: magic "TPE1", version 1, hdr_len 24, flags ENFORCE,
+# 2 uids, 1 gid, reserved 0; uids 0, 1002 (0x3ea); gid 0.
+printf 'TPE1\001\000\030\000\001\000\000\000\002\000\000\000\001\000\000\000\000\000\000\000\000\000\000\000\352\003\000\000\000\000\000\000' >"$T/want.bin"
+conf bad.conf 'enforce = true;\n\ntrusted_users = [ "no-such-user-tpe" ];\n'
+
+t "--help exits 0" 0 'grep -q "usage: tpe-load" "$T/out"' -- "$TPE_LOAD" --help
+t "--version exits 0" 0 'grep -q "^tpe-load " "$T/out"' -- "$TPE_LOAD" --version
+t "unknown option is a usage error" 2 'grep -q usage "$T/err"' -- "$TPE_LOAD" --bogus
+t "two actions are a usage error" 2 -- "$TPE_LOAD" --check --dump
+t "an operand is a usage error" 2 -- "$TPE_LOAD" extra
+t "--dump with -c is a usage error" 2 -- "$TPE_LOAD" --dump -c "$T/good.conf"
+
+sentinel
+t "--check prints a summary" 0 \
+	'[ "$(cat "$T/out")" = "$T/good.conf: ok: enforce, 2 users, 1 group" ]' \
+	"$unchanged" -- "$TPE_LOAD" -c "$T/good.conf" --check
+t "--check -q is silent" 0 '[ ! -s "$T/out" ] && [ ! -s "$T/err" ]' \
+	"$unchanged" -- "$TPE_LOAD" -q -n -c "$T/good.conf"
+t "--check of a bad config exits 1 naming file and line" 1 \
+	'[ "$(cat "$T/err")" = "$T/bad.conf:3: unknown user \"no-such-user-tpe\"" ]' \
+	"$unchanged" -- "$TPE_LOAD" -c "$T/bad.conf" --check
+t "shipped etc/tpe.conf is valid" 0 \
+	'grep -q ": ok: enforce mmap, 0 users, 0 groups$" "$T/out"' \
+	-- "$TPE_LOAD" -n -c ../etc/tpe.conf
+
+t "load writes exactly the blob" 0 'cmp -s "$T/fs/policy" "$T/want.bin"' \
+	'[ ! -s "$T/out" ]' -- "$TPE_LOAD" -c "$T/good.conf"
+t "--output writes the same blob" 0 'cmp -s "$T/out.bin" "$T/want.bin"' \
+	-- "$TPE_LOAD" -c "$T/good.conf" --output "$T/out.bin"
+t "--verbose load says what it loaded" 0 \
+	'grep -q "policy: ok: enforce, 2 users, 1 group" "$T/out"' \
+	-- "$TPE_LOAD" -v -c "$T/good.conf"
+
+sentinel
+t "a bad config leaves the policy byte-identical" 1 "$unchanged" \
+	-- "$TPE_LOAD" -c "$T/bad.conf"
+conf syntax.conf 'enforce = true;\nmmap = ;\n'
+t "a syntax error names its line" 1 \
+	'[ "$(cat "$T/err")" = "$T/syntax.conf:2: syntax error" ]' \
+	"$unchanged" -- "$TPE_LOAD" -c "$T/syntax.conf"
+t "a missing config exits 1" 1 'grep -q "No such file" "$T/err"' \
+	"$unchanged" -- "$TPE_LOAD" -c "$T/absent.conf"
+conf dup.conf 'trusted_users = [ 7, 7 ];\n'
+t "duplicates warn but load" 0 \
+	'grep -q "dup.conf:1: warning: trusted_users: 1 duplicate folded" "$T/err"' \
+	-- "$TPE_LOAD" -c "$T/dup.conf"
+t "--quiet drops the warning" 0 '[ ! -s "$T/err" ]' \
+	-- "$TPE_LOAD" -q -c "$T/dup.conf"
+
+t "no securityfs: exit 3 with ENOENT in words" 3 \
+	'grep -q "ENOENT: securityfs tpe not present" "$T/err"' \
+	'[ ! -e "$T/nofs/policy" ]' \
+	-- env TPE_SECURITYFS="$T/nofs" "$TPE_LOAD" -c "$T/good.conf"
+mkdir "$T/dirfs" "$T/dirfs/policy"
+t "an unwritable policy exits 3" 3 'grep -q "Is a directory" "$T/err"' \
+	-- env TPE_SECURITYFS="$T/dirfs" "$TPE_LOAD" -c "$T/good.conf"
+t "an unwritable --output exits 3" 3 \
+	-- "$TPE_LOAD" -c "$T/good.conf" -o "$T/nofs/sub/x"
+
+cp "$T/want.bin" "$T/fs/policy"
+t "--dump prints the live policy" 0 'grep -q "\"root\"" "$T/out"' \
+	'grep -q "^enforce *= true;" "$T/out"' -- "$TPE_LOAD" --dump
+cp "$T/out" "$T/dumped.conf"
+t "--dump round trip gives the identical blob" 0 \
+	'cmp -s "$T/again.bin" "$T/want.bin"' \
+	-- "$TPE_LOAD" -q -c "$T/dumped.conf" -o "$T/again.bin"
+printf 'TPE2' >"$T/fs/policy"
+t "--dump of a malformed policy exits 3" 3 'grep -q "shorter than" "$T/err"' \
+	-- "$TPE_LOAD" --dump
+t "--dump without securityfs exits 3" 3 'grep -q ENOENT "$T/err"' \
+	-- env TPE_SECURITYFS="$T/nofs" "$TPE_LOAD" --dump
+
+exit $failed

@@ -1,0 +1,659 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for conf.c, policy.c and kernel.c (cmocka; built with ASan and
+ * UBSan by `make check`). Names resolve through fake_db below, never NSS:
+ * struct tpe_resolver is the seam, so the tests do not depend on the
+ * machine's /etc/passwd.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include <linux/tpe.h>
+
+#include "loader.h"
+
+/* ---- a fake user and group database ---- */
+
+struct entry {
+	const char *name;
+	uint32_t id;
+};
+
+static const struct entry fake_users[] = {
+	{ "root", 0 }, { "bob", 1002 }, { "alice", 1001 },
+	{ "big", 4000000000U }, { "odd\"name", 1500 },
+	{ NULL, 0 }
+};
+static const struct entry fake_groups[] = {
+	{ "root", 0 }, { "wheel", 10 }, { "tpe-trusted", 2000 },
+	{ NULL, 0 }
+};
+
+static int lookup_name(const struct entry *t, const char *name, uint32_t *id)
+{
+	for (; t->name; t++)
+		if (!strcmp(t->name, name)) {
+			*id = t->id;
+			return 0;
+		}
+	return -1;
+}
+
+static const char *lookup_id(const struct entry *t, uint32_t id)
+{
+	for (; t->name; t++)
+		if (t->id == id)
+			return t->name;
+	return NULL;
+}
+
+static int user_id(const char *n, uint32_t *id)
+{
+	return lookup_name(fake_users, n, id);
+}
+
+static const char *user_name(uint32_t id)
+{
+	return lookup_id(fake_users, id);
+}
+
+static int group_id(const char *n, uint32_t *id)
+{
+	return lookup_name(fake_groups, n, id);
+}
+
+static const char *group_name(uint32_t id)
+{
+	return lookup_id(fake_groups, id);
+}
+
+static const struct tpe_resolver fake_db = {
+	.users = { user_id, user_name },
+	.groups = { group_id, group_name },
+};
+
+/* ---- helpers ---- */
+
+static char dir[1024], conf_path[1100];
+static char err[ERRLEN];
+
+static int setup_dir(void **state)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/tpe-unit-XXXXXX", tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(conf_path, sizeof(conf_path), "%s/tpe.conf", dir);
+	return 0;
+}
+
+static int teardown_dir(void **state)
+{
+	char cmd[1200];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* Loads text as tpe.conf; warnings go to *warnings (caller frees). */
+static int load(const char *text, struct tpe_policy *p, char **warnings)
+{
+	size_t wlen;
+	FILE *w = open_memstream(warnings, &wlen);
+	int rc;
+
+	write_file(conf_path, text);
+	err[0] = 0;
+	rc = conf_load(conf_path, &fake_db, p, w, err);
+	fclose(w);
+	return rc;
+}
+
+static void load_ok(const char *text, struct tpe_policy *p)
+{
+	char *w;
+
+	if (load(text, p, &w))
+		fail_msg("unexpected error: %s", err);
+	free(w);
+}
+
+static void assert_ids(const struct tpe_ids *ids, size_t n, ...)
+{
+	va_list ap;
+
+	assert_int_equal(ids->n, n);
+	va_start(ap, n);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(ids->id[i], va_arg(ap, uint32_t));
+	va_end(ap);
+}
+
+/* ---- conf.c: keys and defaults ---- */
+
+static void test_defaults(void **state)
+{
+	struct tpe_policy p;
+
+	(void)state;
+	load_ok("# nothing\n", &p);
+	assert_int_equal(p.flags, TPE_POLICY_ENFORCE | TPE_POLICY_MMAP);
+	assert_ids(&p.users, 0);
+	assert_ids(&p.groups, 0);
+	policy_free(&p);
+}
+
+static void test_every_flag_key(void **state)
+{
+	static const struct {
+		const char *key;
+		uint32_t flag;
+	} keys[] = {
+		{ "enforce", TPE_POLICY_ENFORCE },
+		{ "check_file", TPE_POLICY_CHECK_FILE },
+		{ "strict", TPE_POLICY_STRICT },
+		{ "mmap", TPE_POLICY_MMAP },
+		{ "invert", TPE_POLICY_INVERT },
+		{ "lock", TPE_POLICY_LOCK },
+	};
+	const uint32_t def = TPE_POLICY_ENFORCE | TPE_POLICY_MMAP;
+	struct tpe_policy p;
+	char text[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		snprintf(text, sizeof(text), "%s = true;\n", keys[i].key);
+		load_ok(text, &p);
+		assert_int_equal(p.flags, def | keys[i].flag);
+		snprintf(text, sizeof(text), "%s = false;\n", keys[i].key);
+		load_ok(text, &p);
+		assert_int_equal(p.flags, def & ~keys[i].flag);
+	}
+	load_ok("enforce=true; check_file=true; strict=true; mmap=true;\n"
+		"invert=true; lock=true;\n", &p);
+	assert_int_equal(p.flags, TPE_POLICY_ALL_FLAGS);
+}
+
+static void test_lists(void **state)
+{
+	struct tpe_policy p;
+
+	(void)state;
+	load_ok("trusted_users = ( \"bob\", 1002, \"alice\", 7, 4294967294L,"
+		" 3000000000L, 0x10, \"big\" );\n"
+		"trusted_groups = [ \"tpe-trusted\", \"wheel\" ];\n", &p);
+	assert_ids(&p.users, 7, 7, 16, 1001, 1002, 3000000000U, 4000000000U,
+		   4294967294U);
+	assert_ids(&p.groups, 2, 10, 2000);
+	policy_free(&p);
+
+	load_ok("trusted_users = [ ]; trusted_groups = ( );\n", &p);
+	assert_ids(&p.users, 0);
+	assert_ids(&p.groups, 0);
+	policy_free(&p);
+
+	load_ok("trusted_groups = ( 0, 4294967294L );\n", &p);
+	assert_ids(&p.groups, 2, 0, 4294967294U);
+	policy_free(&p);
+}
+
+/* ---- conf.c: every error, with its line ---- */
+
+static void test_errors(void **state)
+{
+	static const struct {
+		const char *text, *want;	/* want: after "path:" */
+	} cases[] = {
+		{ "enforce = true;\n\nbogus = 1;\n", "3: unknown key \"bogus\"" },
+		{ "\nenforce = 1;\n", "2: enforce must be true or false" },
+		{ "lock = \"yes\";\n", "1: lock must be true or false" },
+		{ "mmap = [ true ];\n", "1: mmap must be true or false" },
+		{ "trusted_users = 5;\n",
+		  "1: trusted_users must be a list of user names and numbers" },
+		{ "trusted_groups = \"wheel\";\n",
+		  "1: trusted_groups must be a list of group names and numbers" },
+		{ "trusted_users = { a = 1; };\n",
+		  "1: trusted_users must be a list of user names and numbers" },
+		{ "trusted_users = (\n 1,\n 1.5 );\n",
+		  "3: trusted_users: expected a user name or number" },
+		{ "trusted_groups = ( ( 1 ) );\n",
+		  "1: trusted_groups: expected a group name or number" },
+		{ "trusted_users = (\n\"bob\",\n\"bbo\" );\n",
+		  "3: unknown user \"bbo\"" },
+		{ "trusted_groups = [ \"nogroup\" ];\n",
+		  "1: unknown group \"nogroup\"" },
+		{ "trusted_users = [ \"\" ];\n", "1: unknown user \"\"" },
+		{ "trusted_users = [ -1 ];\n",
+		  "1: user ID -1 out of range 0..4294967294 (write IDs above "
+		  "2147483647 with an L suffix)" },
+		{ "trusted_groups = [ 4294967295L ];\n",
+		  "1: group ID 4294967295 out of range 0..4294967294" },
+		{ "trusted_groups = [ -5L ];\n",
+		  "1: group ID -5 out of range 0..4294967294" },
+		/* libconfig 1.5 wraps this to a negative int: caught */
+		{ "trusted_users = [ 3000000000 ];\n",
+		  "1: user ID -1294967296 out of range 0..4294967294 (write IDs "
+		  "above 2147483647 with an L suffix)" },
+		{ "enforce = true;\nmmap = ;\n", "2: syntax error" },
+		/* libconfig: 0 is an int, 4294967294L an int64 */
+		{ "trusted_groups = [ 0, 4294967294L ];\n",
+		  "1: mismatched element type in array (an array in [ ] "
+		  "holds one type: use a list in ( ) to mix names, numbers "
+		  "and L numbers)" },
+		{ "enforce = true;\nenforce = false;\n",
+		  "2: duplicate setting name" },
+		{ "trusted_users = [ \"bob\",\n 1002 ];\n",
+		  "2: mismatched element type in array (an array in [ ] "
+		  "holds one type: use a list in ( ) to mix names, numbers "
+		  "and L numbers)" },
+		{ "trusted_users = [ 1, 2, ];\n", "1: syntax error" },
+	};
+	struct tpe_policy p;
+	char want[ERRLEN + 1200], *w;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(want, sizeof(want), "%s:%s", conf_path, cases[i].want);
+		assert_int_equal(load(cases[i].text, &p, &w), -1);
+		assert_string_equal(err, want);
+		/* nothing half-built survives an error */
+		assert_null(p.users.id);
+		assert_null(p.groups.id);
+		free(w);
+	}
+}
+
+static void test_missing_file(void **state)
+{
+	struct tpe_policy p;
+	char path[1200], want[1300];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/absent.conf", dir);
+	snprintf(want, sizeof(want), "%s: No such file or directory", path);
+	assert_int_equal(conf_load(path, &fake_db, &p, NULL, err), -1);
+	assert_string_equal(err, want);
+}
+
+static void test_duplicates_and_root(void **state)
+{
+	struct tpe_policy p;
+	char *w, want[4096];
+
+	(void)state;
+	assert_int_equal(load("trusted_users = (\n \"bob\", 1002, 1002,\n"
+			      " \"root\", 5 );\n"
+			      "trusted_groups = [ 3, 3, 3 ];\n", &p, &w), 0);
+	assert_ids(&p.users, 3, 0, 5, 1002);
+	assert_ids(&p.groups, 1, 3);
+	snprintf(want, sizeof(want),
+		 "%1$s:3: note: root is always trusted, listing it changes "
+		 "nothing\n"
+		 "%1$s:1: warning: trusted_users: 2 duplicates folded\n"
+		 "%1$s:4: warning: trusted_groups: 2 duplicates folded\n",
+		 conf_path);
+	assert_string_equal(w, want);
+	free(w);
+	policy_free(&p);
+
+	/* quiet: no warnings stream at all */
+	write_file(conf_path, "trusted_users = [ 1, 1 ];\n");
+	assert_int_equal(conf_load(conf_path, &fake_db, &p, NULL, err), 0);
+	assert_ids(&p.users, 1, 1);
+	policy_free(&p);
+}
+
+static void test_summary(void **state)
+{
+	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE | TPE_POLICY_MMAP,
+				.users = { (uint32_t[]){ 1, 2 }, 2 },
+				.groups = { (uint32_t[]){ 3 }, 1 } };
+	char *s;
+	size_t len;
+	FILE *f = open_memstream(&s, &len);
+
+	(void)state;
+	conf_summary(f, &p);
+	p.flags = TPE_POLICY_ALL_FLAGS & ~TPE_POLICY_ENFORCE;
+	p.users.n = 1;
+	p.groups.n = 0;
+	conf_summary(f, &p);
+	fclose(f);
+	assert_string_equal(s, "enforce mmap, 2 users, 1 group\n"
+			    "permissive check_file strict mmap invert lock, "
+			    "1 user, 0 groups\n");
+	free(s);
+}
+
+/* ---- policy.c ---- */
+
+static void test_fold(void **state)
+{
+	uint32_t a[] = { 5, 1, 4294967294U, 5, 0, 1, 1, 7 };
+	uint32_t one[] = { 9 };
+
+	(void)state;
+	assert_int_equal(ids_fold(a, 8), 5);
+	assert_int_equal(a[0], 0);
+	assert_int_equal(a[1], 1);
+	assert_int_equal(a[2], 5);
+	assert_int_equal(a[3], 7);
+	assert_int_equal(a[4], 4294967294U);
+	assert_int_equal(ids_fold(NULL, 0), 0);
+	assert_int_equal(ids_fold(one, 1), 1);
+}
+
+static void assert_encodes(const struct tpe_policy *p, const uint8_t *want,
+			   size_t want_len)
+{
+	uint8_t *blob;
+	size_t len;
+
+	assert_int_equal(policy_encode(p, &blob, &len, err), 0);
+	assert_int_equal(len, want_len);
+	assert_memory_equal(blob, want, want_len);
+	free(blob);
+}
+
+/* Vectors computed by hand from <linux/tpe.h>: little-endian throughout. */
+static void test_blob_vectors(void **state)
+{
+	static const uint8_t empty[] = {
+		0x54, 0x50, 0x45, 0x31,	/* magic "TPE1" */
+		0x01, 0x00,		/* version 1 */
+		0x18, 0x00,		/* hdr_len 24 */
+		0x09, 0x00, 0x00, 0x00,	/* flags ENFORCE | MMAP */
+		0x00, 0x00, 0x00, 0x00,	/* nr_uids */
+		0x00, 0x00, 0x00, 0x00,	/* nr_gids */
+		0x00, 0x00, 0x00, 0x00,	/* reserved */
+	};
+	static const uint8_t full[] = {
+		0x54, 0x50, 0x45, 0x31, 0x01, 0x00, 0x18, 0x00,
+		0x3f, 0x00, 0x00, 0x00,	/* all six flags */
+		0x03, 0x00, 0x00, 0x00,	/* 3 uids */
+		0x02, 0x00, 0x00, 0x00,	/* 2 gids */
+		0x00, 0x00, 0x00, 0x00,
+		0x00, 0x00, 0x00, 0x00,	/* uid 0 */
+		0xea, 0x03, 0x00, 0x00,	/* uid 1002 */
+		0xfe, 0xff, 0xff, 0xff,	/* uid 4294967294 */
+		0x0a, 0x00, 0x00, 0x00,	/* gid 10 */
+		0x04, 0x03, 0x02, 0x01,	/* gid 0x01020304 */
+	};
+	struct tpe_policy p;
+
+	(void)state;
+	load_ok("", &p);
+	assert_encodes(&p, empty, sizeof(empty));
+	policy_free(&p);
+
+	/* unsorted, with a duplicate and a name: same blob as hand-sorted */
+	load_ok("enforce=true; check_file=true; strict=true; mmap=true;\n"
+		"invert=true; lock=true;\n"
+		"trusted_users = ( 4294967294L, \"bob\", 0, 1002 );\n"
+		"trusted_groups = ( 16909060, \"wheel\" );\n", &p);
+	assert_encodes(&p, full, sizeof(full));
+	policy_free(&p);
+}
+
+static struct tpe_policy many(size_t users, size_t groups)
+{
+	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE };
+
+	p.users.id = malloc((users + 1) * sizeof(uint32_t));
+	p.groups.id = malloc((groups + 1) * sizeof(uint32_t));
+	for (p.users.n = 0; p.users.n < users; p.users.n++)
+		p.users.id[p.users.n] = p.users.n * 3;
+	for (p.groups.n = 0; p.groups.n < groups; p.groups.n++)
+		p.groups.id[p.groups.n] = p.groups.n + 7;
+	return p;
+}
+
+static void assert_round_trip(const struct tpe_policy *p)
+{
+	struct tpe_policy back;
+	uint8_t *blob;
+	size_t len;
+
+	assert_int_equal(policy_encode(p, &blob, &len, err), 0);
+	assert_int_equal(len, sizeof(struct tpe_policy_hdr) +
+			 4 * (p->users.n + p->groups.n));
+	assert_int_equal(policy_decode(blob, len, &back, err), 0);
+	free(blob);
+	assert_int_equal(back.flags, p->flags);
+	assert_int_equal(back.users.n, p->users.n);
+	assert_int_equal(back.groups.n, p->groups.n);
+	assert_memory_equal(back.users.id, p->users.id,
+			    p->users.n * sizeof(uint32_t));
+	assert_memory_equal(back.groups.id, p->groups.id,
+			    p->groups.n * sizeof(uint32_t));
+	policy_free(&back);
+}
+
+static void test_limits(void **state)
+{
+	struct tpe_policy p;
+	uint8_t *blob;
+	size_t len;
+
+	(void)state;
+	p = many(0, 0);
+	assert_round_trip(&p);
+	policy_free(&p);
+
+	p = many(TPE_POLICY_MAX_ENTRIES - 1000, 1000);	/* exactly the limit */
+	assert_round_trip(&p);
+	policy_free(&p);
+
+	p = many(TPE_POLICY_MAX_ENTRIES - 1000, 1001);	/* limit + 1 */
+	assert_int_equal(policy_encode(&p, &blob, &len, err), -1);
+	assert_string_equal(err, "too many entries: 1048577 users and groups, "
+			    "the kernel takes at most 1048576");
+	policy_free(&p);
+}
+
+static void test_decode_rejects(void **state)
+{
+	struct tpe_policy p = { .flags = TPE_POLICY_MMAP,
+				.users = { (uint32_t[]){ 1, 2 }, 2 },
+				.groups = { (uint32_t[]){ 3 }, 1 } };
+	static const struct {
+		size_t at;	/* byte to change */
+		uint8_t to;
+		const char *why;
+	} bad[] = {
+		{ 0, 'X', "policy header is not a version 1 tpe policy" },
+		{ 4, 2, "policy header is not a version 1 tpe policy" },
+		{ 6, 20, "policy header is not a version 1 tpe policy" },
+		{ 8, 0x40, "policy header is not a version 1 tpe policy" },
+		{ 20, 1, "policy header is not a version 1 tpe policy" },
+		{ 12, 3, "policy is 36 bytes, its header says 3 users and "
+			 "1 groups" },
+		{ 15, 0x80, "policy is 36 bytes, its header says 2147483650 "
+			    "users and 1 groups" },
+		{ 24, 2, "policy ID lists are not strictly ascending" },
+		{ 28, 0, "policy ID lists are not strictly ascending" },
+	};
+	struct tpe_policy back;
+	uint8_t *blob;
+	size_t len;
+
+	(void)state;
+	assert_round_trip(&p);
+	assert_int_equal(policy_encode(&p, &blob, &len, err), 0);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		uint8_t was = blob[bad[i].at];
+
+		blob[bad[i].at] = bad[i].to;
+		assert_int_equal(policy_decode(blob, len, &back, err), -1);
+		assert_string_equal(err, bad[i].why);
+		assert_null(back.users.id);
+		blob[bad[i].at] = was;
+	}
+	assert_int_equal(policy_decode(blob, len - 1, &back, err), -1);
+	assert_int_equal(policy_decode(blob, 23, &back, err), -1);
+	assert_string_equal(err, "policy is 23 bytes, shorter than its header");
+	free(blob);
+}
+
+/* --dump: conf_write(decode(blob)) loads back to the identical blob. */
+static void test_dump_round_trip(void **state)
+{
+	struct tpe_policy p, again;
+	uint8_t *b1, *b2;
+	size_t l1, l2;
+	char *text;
+	size_t tlen;
+	FILE *f;
+
+	(void)state;
+	load_ok("enforce = false; strict = true; lock = true;\n"
+		"trusted_users = ( \"bob\", 1500, 77, 2147483647, 2147483648L,"
+		" \"big\", 4294967294L, 0 );\n"
+		"trusted_groups = ( \"tpe-trusted\", 0, 99 );\n", &p);
+	assert_int_equal(policy_encode(&p, &b1, &l1, err), 0);
+	policy_free(&p);
+	assert_int_equal(policy_decode(b1, l1, &p, err), 0);
+
+	f = open_memstream(&text, &tlen);
+	conf_write(f, &p, &fake_db);
+	fclose(f);
+	/* names where the database knows them and they read back; "odd\"name"
+	 * (1500) is not written as a name */
+	assert_non_null(strstr(text, "\"bob\""));
+	assert_non_null(strstr(text, "\"big\""));
+	assert_non_null(strstr(text, "\"tpe-trusted\""));
+	assert_non_null(strstr(text, "1500"));
+	assert_non_null(strstr(text, "2147483648L"));
+	assert_non_null(strstr(text, "4294967294L"));
+	assert_non_null(strstr(text, "enforce        = false;"));
+
+	load_ok(text, &again);
+	assert_int_equal(policy_encode(&again, &b2, &l2, err), 0);
+	assert_int_equal(l1, l2);
+	assert_memory_equal(b1, b2, l1);
+	free(text);
+	free(b1);
+	free(b2);
+	policy_free(&p);
+	policy_free(&again);
+
+	/* empty lists round-trip too */
+	p = (struct tpe_policy){ 0 };
+	f = open_memstream(&text, &tlen);
+	conf_write(f, &p, &fake_db);
+	fclose(f);
+	load_ok(text, &again);
+	assert_int_equal(again.flags, 0);
+	assert_int_equal(again.users.n + again.groups.n, 0);
+	free(text);
+	policy_free(&again);
+}
+
+/* ---- kernel.c ---- */
+
+static void test_write_read(void **state)
+{
+	static const char big[] = "0123456789abcdef";
+	char path[1200];
+	uint8_t *buf;
+	size_t len;
+	int fd;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/policy", dir);
+	unlink(path);
+	/* securityfs is never created, only opened */
+	assert_int_equal(write_once(path, 0, big, 16), ENOENT);
+	assert_int_equal(read_all(path, &buf, &len), ENOENT);
+	assert_int_equal(write_once(path, O_CREAT, big, 16), 0);
+	/* a shorter write replaces, not overlays */
+	assert_int_equal(write_once(path, 0, big, 3), 0);
+	assert_int_equal(read_all(path, &buf, &len), 0);
+	assert_int_equal(len, 3);
+	assert_memory_equal(buf, "012", 3);
+	free(buf);
+
+	/* a file larger than read_all's first buffer */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	for (int i = 0; i < 1000; i++)
+		assert_int_equal(write(fd, big, 16), 16);
+	close(fd);
+	assert_int_equal(read_all(path, &buf, &len), 0);
+	assert_int_equal(len, 16000);
+	assert_memory_equal(buf + 15984, big, 16);
+	free(buf);
+
+	fd = open(path, O_WRONLY | O_TRUNC);
+	close(fd);
+	assert_int_equal(read_all(path, &buf, &len), 0);
+	assert_int_equal(len, 0);
+	free(buf);
+}
+
+static void test_securityfs_path(void **state)
+{
+	(void)state;
+	unsetenv("TPE_SECURITYFS");
+	assert_string_equal(securityfs_policy(),
+			    "/sys/kernel/security/tpe/policy");
+	setenv("TPE_SECURITYFS", "/tmp/fake", 1);
+	assert_string_equal(securityfs_policy(), "/tmp/fake/policy");
+	unsetenv("TPE_SECURITYFS");
+}
+
+static void test_errno_words(void **state)
+{
+	(void)state;
+	assert_string_equal(errno_words(EPERM), "EPERM: policy is locked or "
+			    "you lack CAP_MAC_ADMIN");
+	assert_string_equal(errno_words(EINVAL), "EINVAL: kernel rejected the "
+			    "policy as malformed");
+	assert_string_equal(errno_words(E2BIG), "E2BIG: too many entries");
+	assert_non_null(strstr(errno_words(ENOENT), "securityfs tpe not "
+			       "present"));
+	assert_string_equal(errno_words(EIO), strerror(EIO));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_every_flag_key),
+		cmocka_unit_test(test_lists),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_duplicates_and_root),
+		cmocka_unit_test(test_summary),
+		cmocka_unit_test(test_fold),
+		cmocka_unit_test(test_blob_vectors),
+		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_decode_rejects),
+		cmocka_unit_test(test_dump_round_trip),
+		cmocka_unit_test(test_write_read),
+		cmocka_unit_test(test_securityfs_path),
+		cmocka_unit_test(test_errno_words),
+	};
+
+	return cmocka_run_group_tests_name("tpe-load", tests, setup_dir,
+					   teardown_dir);
+}
