@@ -2,7 +2,10 @@
 # End-to-end tests of the tpe-load command line against a fake securityfs:
 # TPE_SECURITYFS names a plain directory whose regular file "policy" stands
 # in for the kernel's. Prints "ok - NAME" or "not ok - NAME: REASON" per
-# check and exits 1 if any failed. TPE_LOAD names the binary to test.
+# check and exits 1 if any failed. TPE_LOAD names the binary to test;
+# TPE_LOAD_FAST, if set, an unsanitized build for the one test of a
+# million-entry config (libconfig grows lists 16 at a time, which ASan's
+# copying realloc makes take minutes).
 set -u
 TPE_LOAD=${TPE_LOAD:-../build/loader/tpe-load}
 T=$(mktemp -d "${TMPDIR:-/tmp}/tpe-cli-XXXXXX") || exit 1
@@ -114,5 +117,23 @@ t "--dump of a malformed policy exits 3" 3 'grep -q "shorter than" "$T/err"' \
 	-- "$TPE_LOAD" --dump
 t "--dump without securityfs exits 3" 3 'grep -q ENOENT "$T/err"' \
 	-- env TPE_SECURITYFS="$T/nofs" "$TPE_LOAD" --dump
+
+# numeric_users N: a config trusting users 1..N
+numeric_users() {
+	awk -v n="$1" 'BEGIN { printf "trusted_users = [\n"
+		for (i = 1; i <= n; i++) printf "%d%s\n", i, i < n ? "," : ""
+		printf "];\n" }'
+}
+if [ -n "${TPE_LOAD_FAST:-}" ]; then
+	numeric_users 1048577 >"$T/big.conf"
+	sentinel
+	t "1048577 entries are refused before the kernel sees them" 1 \
+		'grep -q "too many entries: 1048577 users and groups, the kernel takes at most 1048576" "$T/err"' \
+		"$unchanged" -- "$TPE_LOAD_FAST" -c "$T/big.conf"
+	numeric_users 1048576 >"$T/big.conf"
+	t "1048576 entries load" 0 \
+		'[ "$(wc -c <"$T/fs/policy")" -eq $((24 + 4 * 1048576)) ]' \
+		-- "$TPE_LOAD_FAST" -c "$T/big.conf"
+fi
 
 exit $failed
