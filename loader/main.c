@@ -145,6 +145,10 @@ static int dump(void)
 	printf("# Trusted Path Execution policy read back from %s\n", path);
 	conf_write(stdout, &p, &tpe_nss);
 	policy_free(&p);
+	if (fflush(stdout)) {
+		perror("stdout");
+		return KERNEL_OR_IO;
+	}
 	return OK;
 }
 
