@@ -1,0 +1,72 @@
+# Image and end-to-end tests: included by the top-level Makefile (BUILD, TOP).
+#
+#   make image        the test/demo disk $(BUILD)/image/tpe.raw
+#   make demo         boot it with the lean kernel on this terminal (KVM=1: use KVM)
+#   make check-e2e    boot it with the debug kernel and run the e2e suite
+#   make image-base   only the mkosi part (redone when mkosi.conf changes)
+#   make mkosi-qemu   the same disk and lean kernel, booted by `mkosi qemu`
+#
+# The image is two steps. mkosi builds the Debian base tree from mkosi.conf:
+# slow (about a minute), so it is redone only when mkosi.conf changes. Then
+# tests/image/assemble copies it, adds the loader and the guest tests (each
+# dir's `make install DESTDIR=`), users and services, and writes the raw
+# ext4 disk with mkfs.ext4 -d: seconds, so it is redone every time.
+
+IMG := $(BUILD)/image
+IMAGE := $(IMG)/tpe.raw
+IMAGE_BASE := $(IMG)/base.tree
+IMAGE_STAGE := $(IMG)/stage
+# Directories that install guest tests into /usr/lib/tpe-tests; those present.
+GUEST_TEST_DIRS := $(patsubst %/Makefile,%,$(wildcard $(addsuffix /Makefile,$(addprefix $(TOP)/,tests/guest tests/hardening tests/bench))))
+LEAN_BZIMAGE := $(BUILD)/kernel/lean/arch/x86/boot/bzImage
+DEBUG_BZIMAGE := $(BUILD)/kernel/debug/arch/x86/boot/bzImage
+E2E_TIMEOUT ?= 1200
+# Demo boot: TCG unless asked for KVM (it hangs on some machines).
+KVM ?= 0
+DEMO_ACCEL := $(if $(filter 1 yes,$(KVM)),kvm -cpu host,tcg)
+
+.PHONY: image image-base demo check-e2e mkosi-qemu
+
+# mkosi refuses to overwrite without --force; the stamp says the tree is whole.
+$(IMG)/base.stamp: $(TOP)/mkosi.conf
+	mkdir -p $(IMG)
+	rm -f $@
+	cd $(TOP) && mkosi --output $(IMAGE_BASE) --cache $(IMG)/apt-cache --force build
+	touch $@
+
+image-base: $(IMG)/base.stamp
+
+image: $(IMG)/base.stamp loader
+	rm -rf $(IMAGE_STAGE)
+	$(MAKE) -C $(TOP)/loader install DESTDIR=$(IMAGE_STAGE) PREFIX=/usr
+	$(foreach d,$(GUEST_TEST_DIRS),$(MAKE) -C $(d) install DESTDIR=$(IMAGE_STAGE) &&) true
+	$(TOP)/tests/image/assemble $(IMAGE_BASE) $(IMAGE_STAGE) $(IMAGE)
+
+demo: kernel image
+	@echo "demo: log in as root/root, then: su - alice (quit QEMU: Ctrl-a x)"
+	qemu-system-x86_64 -accel $(DEMO_ACCEL) -m 2048 -smp 2 -nographic -no-reboot \
+		-kernel $(LEAN_BZIMAGE) \
+		-append "console=ttyS0 root=/dev/vda rw panic=-1 audit=1" \
+		-drive if=virtio,file=$(IMAGE),format=raw,snapshot=on \
+		-device virtio-rng-pci
+
+check-e2e: kernel-debug image
+	$(TOP)/tests/image/run-suite e2e --name e2e --kernel $(DEBUG_BZIMAGE) \
+		--timeout $(E2E_TIMEOUT) --kunit
+
+# `mkosi qemu` can boot the same disk with our kernel, but only told on the
+# command line: mkosi.conf builds a directory (mkosi 14 will not qemu-boot
+# one), and `mkosi qemu` builds nothing when the output already exists. So:
+# claim the disk is gpt_ext4 (it is plain ext4; mkosi only hands it to qemu),
+# and give QemuBoot=linux its auxiliary files next to it: tpe.vmlinuz (our
+# lean bzImage), tpe.initrd (an empty cpio: no /init, so the kernel mounts
+# root= itself) and tpe.cmdline. mkosi then runs q35 + TCG, console on stdio;
+# -snapshot keeps the disk unchanged, like the other boots.
+MKOSI_QEMU_CMDLINE := console=ttyS0 root=/dev/vda rw panic=-1 audit=1
+mkosi-qemu: kernel image
+	ln -sf $(LEAN_BZIMAGE) $(IMG)/tpe.vmlinuz
+	cd $(IMG) && mkdir -p empty && (cd empty && echo . | cpio -o -H newc --quiet) >tpe.initrd
+	echo "$(MKOSI_QEMU_CMDLINE)" >$(IMG)/tpe.cmdline
+	cd $(TOP) && mkosi --format gpt_ext4 --output $(IMAGE) --qemu-boot linux \
+		--qemu-kvm $(if $(filter 1 yes,$(KVM)),yes,no) --qemu-headless yes \
+		--qemu-mem 2G --qemu-smp 2 qemu -snapshot
