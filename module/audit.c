@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Trusted Path Execution: what a denial and a policy write leave behind,
+ * in the kernel log and in the audit trail.
+ *
+ * Denials use AUDIT_AVC and policy writes AUDIT_MAC_POLICY_LOAD, both with
+ * "lsm=tpe", so `ausearch -m AVC,MAC_POLICY_LOAD` finds them.
+ */
+
+#define pr_fmt(fmt) "tpe: " fmt
+
+#include <linux/audit.h>
+#include <linux/cred.h>
+#include <linux/limits.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "tpe.h"
+
+static const char *const tpe_op_names[] = {
+	[TPE_OP_EXEC] = "exec",
+	[TPE_OP_MMAP] = "mmap",
+	[TPE_OP_MPROTECT] = "mprotect",
+};
+
+static void tpe_log_denial(struct file *file, enum tpe_op op,
+			   const char *check, bool enforce)
+{
+	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
+				      DEFAULT_RATELIMIT_BURST);
+	const char *action = enforce ? "denied" : "would deny";
+	const char *path = NULL;
+	char *buf;
+
+	if (!__ratelimit(&rs))
+		return;
+
+	buf = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (buf) {
+		path = d_path(&file->f_path, buf, PATH_MAX);
+		if (IS_ERR(path))
+			path = NULL;
+	}
+	if (path)
+		pr_notice("%s %s of %s by uid=%u euid=%u pid=%d comm=%s: check=%s\n",
+			  action, tpe_op_names[op], path,
+			  from_kuid(&init_user_ns, current_uid()),
+			  from_kuid(&init_user_ns, current_euid()),
+			  task_pid_nr(current), current->comm, check);
+	else
+		pr_notice("%s %s of %pD by uid=%u euid=%u pid=%d comm=%s: check=%s\n",
+			  action, tpe_op_names[op], file,
+			  from_kuid(&init_user_ns, current_uid()),
+			  from_kuid(&init_user_ns, current_euid()),
+			  task_pid_nr(current), current->comm, check);
+	kfree(buf);
+}
+
+static void tpe_audit_denial(struct file *file, enum tpe_op op,
+			     const char *check, bool enforce)
+{
+	struct audit_buffer *ab;
+
+	ab = audit_log_start(audit_context(), GFP_KERNEL, AUDIT_AVC);
+	if (!ab)
+		return;
+	audit_log_format(ab, "lsm=tpe op=%s action=%s check=%s",
+			 tpe_op_names[op], enforce ? "denied" : "permissive",
+			 check);
+	audit_log_d_path(ab, " path=", &file->f_path);
+	audit_log_task_info(ab);
+	audit_log_format(ab, " res=%d", !enforce);
+	audit_log_end(ab);
+}
+
+/*
+ * tpe_report_denial - count, log and audit one denial
+ * @file: the file that was to be executed or mapped
+ * @op: what was asked
+ * @check: the check that failed, e.g. "dir-owner"
+ * @enforce: denied; else only logged (permissive)
+ *
+ * Called from the hooks outside rcu_read_lock(), only when they deny (or
+ * would deny), so it may allocate.
+ */
+void tpe_report_denial(struct file *file, enum tpe_op op, const char *check,
+		       bool enforce)
+{
+	if (!enforce)
+		atomic64_inc(&tpe_stats.would_deny);
+	else if (op == TPE_OP_EXEC)
+		atomic64_inc(&tpe_stats.exec_denials);
+	else
+		atomic64_inc(&tpe_stats.mmap_denials);
+
+	tpe_log_denial(file, op, check, enforce);
+	tpe_audit_denial(file, op, check, enforce);
+}
+
+/*
+ * tpe_audit_policy_write - audit one write to tpe/policy
+ * @hdr: the header as written, or zeroes if it could not be read
+ * @len: length of the write
+ * @err: 0 if the policy is now live, else the error returned
+ */
+void tpe_audit_policy_write(const struct tpe_policy_hdr *hdr, size_t len,
+			    int err)
+{
+	struct audit_buffer *ab;
+
+	ab = audit_log_start(audit_context(), GFP_KERNEL,
+			     AUDIT_MAC_POLICY_LOAD);
+	if (!ab)
+		return;
+	audit_log_format(ab,
+			 "lsm=tpe op=policy_write len=%zu nr_uids=%u nr_gids=%u flags=0x%x",
+			 len, le32_to_cpu(hdr->nr_uids),
+			 le32_to_cpu(hdr->nr_gids), le32_to_cpu(hdr->flags));
+	audit_log_task_info(ab);
+	audit_log_format(ab, " errno=%d res=%d", err, !err);
+	audit_log_end(ab);
+}

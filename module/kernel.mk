@@ -1,0 +1,79 @@
+# Kernel side of tpe: included by the top-level Makefile (BUILD, TOP set).
+#
+#   make kernel             lean kernel   $(BUILD)/kernel/lean/arch/x86/boot/bzImage
+#   make kernel-debug       debug kernel  $(BUILD)/kernel/debug/arch/x86/boot/bzImage
+#   make patches            format-patch series in $(BUILD)/patches, checkpatch'd
+#   make kernel-check-fast  boot the debug kernel with the busybox test initramfs
+#
+# One source tree, $(BUILD)/linux, unpacked once; module/ is synced into
+# security/tpe by content, so editing module/ rebuilds only what changed.
+
+TPE_MOD := $(TOP)/module
+KSRC_TAR ?= /usr/src/linux-source-6.12.tar.xz
+KSRC := $(BUILD)/linux
+KPRISTINE := $(BUILD)/linux-pristine
+KLEAN := $(BUILD)/kernel/lean
+KDEBUG := $(BUILD)/kernel/debug
+KJOBS ?= 3
+KMAKE = $(MAKE) -C $(KSRC) -j$(KJOBS) CC="ccache gcc" HOSTCC="ccache gcc"
+HOOKUP := $(TPE_MOD)/patches/hookup.patch
+# Pristine tree files the hook-up patch touches, for restoring and for `patches`.
+HOOKUP_FILES = $(shell sed -n 's|^+++ b/||p' $(HOOKUP))
+
+.PHONY: kernel kernel-debug kernel-src patches kernel-check-fast tpe-sync
+
+$(KSRC)/.tpe-unpacked:
+	test -f $(KSRC_TAR) || $(TOP)/tests/install-deps
+	rm -rf $(KSRC) $(KSRC).tmp
+	mkdir -p $(KSRC).tmp
+	tar -xf $(KSRC_TAR) -C $(KSRC).tmp --strip-components=1
+	mv $(KSRC).tmp $(KSRC)
+	touch $@
+
+# Put back the pristine files, then apply the current hook-up patch.
+$(KSRC)/.tpe-hookup: $(HOOKUP) $(KSRC)/.tpe-unpacked
+	mkdir -p $(KPRISTINE)
+	cd $(KSRC) && for f in $(HOOKUP_FILES); do \
+		if [ -f $(KPRISTINE)/$$f ]; then cp $(KPRISTINE)/$$f $$f; \
+		else mkdir -p $(KPRISTINE)/$$(dirname $$f) && cp $$f $(KPRISTINE)/$$f; fi; \
+	done
+	patch -d $(KSRC) -p1 -s --no-backup-if-mismatch < $(HOOKUP)
+	touch $@
+
+# Copy by content (rsync -c): unchanged files keep their time stamps.
+tpe-sync: $(KSRC)/.tpe-hookup
+	mkdir -p $(KSRC)/security/tpe
+	rsync -rc --delete --include='*.c' --include='*.h' --include=Kconfig \
+		--include=Makefile --exclude='*' $(TPE_MOD)/ $(KSRC)/security/tpe/
+	rsync -c $(TPE_MOD)/include/uapi/linux/tpe.h $(KSRC)/include/uapi/linux/tpe.h
+
+kernel-src: tpe-sync
+
+# allnoconfig plus the fragments; then check every line of them took.
+$(KLEAN)/.config: $(TPE_MOD)/configs/lean.config $(TPE_MOD)/Kconfig | tpe-sync
+	mkdir -p $(KLEAN)
+	$(KMAKE) O=$(KLEAN) KCONFIG_ALLCONFIG=$< allnoconfig >/dev/null
+	$(TPE_MOD)/configs/check-config $@ $<
+
+$(KDEBUG)/tpe.config: $(TPE_MOD)/configs/lean.config $(TPE_MOD)/configs/debug.config
+	mkdir -p $(KDEBUG)
+	cat $^ > $@
+
+$(KDEBUG)/.config: $(KDEBUG)/tpe.config $(TPE_MOD)/Kconfig | tpe-sync
+	$(KMAKE) O=$(KDEBUG) KCONFIG_ALLCONFIG=$< allnoconfig >/dev/null
+	$(TPE_MOD)/configs/check-config $@ $<
+
+kernel: tpe-sync $(KLEAN)/.config
+	$(KMAKE) O=$(KLEAN) bzImage
+	@echo "kernel: $(KLEAN)/arch/x86/boot/bzImage"
+
+kernel-debug: tpe-sync $(KDEBUG)/.config
+	$(KMAKE) O=$(KDEBUG) bzImage
+	@echo "kernel-debug: $(KDEBUG)/arch/x86/boot/bzImage"
+
+patches: tpe-sync
+	$(TPE_MOD)/patches/make-patches $(KSRC) $(KPRISTINE) $(BUILD)/patches
+
+kernel-check-fast: kernel-debug
+	$(MAKE) -C $(TOP)/tests/kernel-fast
+	$(TOP)/tests/kernel-fast/run $(KDEBUG)/arch/x86/boot/bzImage

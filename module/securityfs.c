@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Trusted Path Execution: securityfs tpe/policy and tpe/stats.
+ *
+ * A write is staged: check the caller, copy the blob into a new policy,
+ * validate all of it, then swap it in under tpe_policy_mutex. Nothing
+ * touches the live policy before the swap, so each error path only frees
+ * the new one.
+ */
+
+#define pr_fmt(fmt) "tpe: " fmt
+
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/security.h>
+#include <linux/uaccess.h>
+
+#include "tpe.h"
+
+/* Both whoever opened the file and whoever writes need CAP_MAC_ADMIN. */
+static bool tpe_may_write(const struct file *file)
+{
+	return file_ns_capable(file, &init_user_ns, CAP_MAC_ADMIN) &&
+	       capable(CAP_MAC_ADMIN);
+}
+
+/* Copy in and validate; on success *pp is a new, valid policy. */
+static int tpe_policy_copy(const char __user *buf, size_t len,
+			   struct tpe_policy_hdr *hdr, struct tpe_policy **pp)
+{
+	struct tpe_policy *p;
+	int err;
+
+	if (len < sizeof(*hdr))
+		return -EINVAL;
+	if (copy_from_user(hdr, buf, sizeof(*hdr)))
+		return -EFAULT;
+	/* Refuse a bad header before allocating what it claims to need. */
+	err = tpe_policy_check_hdr(hdr, len);
+	if (err)
+		return err;
+
+	p = tpe_policy_alloc(len);
+	if (!p)
+		return -ENOMEM;
+	if (copy_from_user(p->data, buf, len)) {
+		tpe_policy_free(p);
+		return -EFAULT;
+	}
+	/* Validate the copy itself: user space may have changed the header. */
+	memcpy(hdr, p->data, sizeof(*hdr));
+	err = tpe_policy_parse(p, p->data, len);
+	if (err) {
+		tpe_policy_free(p);
+		return err;
+	}
+	*pp = p;
+	return 0;
+}
+
+static ssize_t tpe_policy_write(struct file *file, const char __user *buf,
+				size_t len, loff_t *ppos)
+{
+	struct tpe_policy_hdr hdr = {};
+	struct tpe_policy *p = NULL;
+	int err;
+
+	if (!tpe_may_write(file))
+		err = -EPERM;
+	else if (*ppos)
+		err = -EINVAL;
+	else
+		err = tpe_policy_copy(buf, len, &hdr, &p);
+
+	if (!err) {
+		mutex_lock(&tpe_policy_mutex);
+		err = tpe_policy_replace(p);
+		mutex_unlock(&tpe_policy_mutex);
+		if (err)
+			tpe_policy_free(p);
+	}
+
+	tpe_audit_policy_write(&hdr, len, err);
+	if (err) {
+		atomic64_inc(&tpe_stats.policy_rejects);
+		return err;
+	}
+	atomic64_inc(&tpe_stats.policy_loads);
+	*ppos += len;
+	return len;
+}
+
+static ssize_t tpe_policy_read(struct file *file, char __user *buf,
+			       size_t len, loff_t *ppos)
+{
+	const struct tpe_policy *p;
+	ssize_t ret;
+
+	mutex_lock(&tpe_policy_mutex);
+	p = rcu_dereference_protected(tpe_policy,
+				      lockdep_is_held(&tpe_policy_mutex));
+	ret = simple_read_from_buffer(buf, len, ppos, p->blob, p->len);
+	mutex_unlock(&tpe_policy_mutex);
+	return ret;
+}
+
+static const struct file_operations tpe_policy_fops = {
+	.read = tpe_policy_read,
+	.write = tpe_policy_write,
+	.llseek = generic_file_llseek,
+};
+
+static ssize_t tpe_stats_read(struct file *file, char __user *buf,
+			      size_t len, loff_t *ppos)
+{
+	char text[256];
+	int n;
+
+	n = scnprintf(text, sizeof(text),
+		      "exec_denials %lld\n"
+		      "mmap_denials %lld\n"
+		      "would_deny %lld\n"
+		      "policy_loads %lld\n"
+		      "policy_rejects %lld\n",
+		      atomic64_read(&tpe_stats.exec_denials),
+		      atomic64_read(&tpe_stats.mmap_denials),
+		      atomic64_read(&tpe_stats.would_deny),
+		      atomic64_read(&tpe_stats.policy_loads),
+		      atomic64_read(&tpe_stats.policy_rejects));
+	return simple_read_from_buffer(buf, len, ppos, text, n);
+}
+
+static const struct file_operations tpe_stats_fops = {
+	.read = tpe_stats_read,
+	.llseek = generic_file_llseek,
+};
+
+static int __init tpe_init_securityfs(void)
+{
+	struct dentry *dir, *file;
+
+	if (!tpe_enabled)
+		return 0;
+
+	dir = securityfs_create_dir("tpe", NULL);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	file = securityfs_create_file("policy", 0600, dir, NULL,
+				      &tpe_policy_fops);
+	if (IS_ERR(file))
+		goto err;
+	file = securityfs_create_file("stats", 0444, dir, NULL,
+				      &tpe_stats_fops);
+	if (IS_ERR(file))
+		goto err;
+	return 0;
+
+err:
+	securityfs_remove(dir);
+	return PTR_ERR(file);
+}
+fs_initcall(tpe_init_securityfs);

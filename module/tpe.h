@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Trusted Path Execution: types shared by the hooks, the policy and the
+ * securityfs files.
+ */
+#ifndef _SECURITY_TPE_H
+#define _SECURITY_TPE_H
+
+#include <linux/atomic.h>
+#include <linux/fs.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+#include <uapi/linux/tpe.h>
+
+/*
+ * A policy is the blob exactly as user space wrote it (so reading it back is
+ * byte-exact by construction) plus, once validated, native copies of the
+ * header fields and pointers to the two little-endian ID arrays inside it.
+ */
+struct tpe_policy {
+	struct rcu_head rcu;
+	u32 flags;
+	u32 nr_uids;
+	u32 nr_gids;
+	const __le32 *uids;	/* nr_uids, strictly ascending */
+	const __le32 *gids;	/* nr_gids, strictly ascending */
+	size_t len;
+	const void *blob;	/* header, uids, gids: len bytes */
+	u8 data[] __aligned(8);	/* the blob, unless this is the boot policy */
+};
+
+/* The live policy: hooks read it under rcu_read_lock(). */
+extern struct tpe_policy __rcu *tpe_policy;
+/* Held by writers (and by readers of tpe/policy) of the live policy. */
+extern struct mutex tpe_policy_mutex;
+
+void tpe_policy_boot(bool enforce);
+struct tpe_policy *tpe_policy_alloc(size_t len);
+void tpe_policy_free(struct tpe_policy *p);
+int tpe_policy_check_hdr(const struct tpe_policy_hdr *hdr, size_t len);
+int tpe_policy_parse(struct tpe_policy *p, const void *blob, size_t len);
+bool tpe_policy_has_uid(const struct tpe_policy *p, u32 uid);
+bool tpe_policy_has_gid(const struct tpe_policy *p, u32 gid);
+int tpe_policy_replace(struct tpe_policy *p);
+
+/* What the hooks were asked to allow. */
+enum tpe_op {
+	TPE_OP_EXEC,
+	TPE_OP_MMAP,
+	TPE_OP_MPROTECT,
+};
+
+struct tpe_stats {
+	atomic64_t exec_denials;
+	atomic64_t mmap_denials;	/* mmap and mprotect */
+	atomic64_t would_deny;		/* permissive mode */
+	atomic64_t policy_loads;
+	atomic64_t policy_rejects;
+};
+
+extern struct tpe_stats tpe_stats;
+extern bool tpe_enabled;
+
+void tpe_report_denial(struct file *file, enum tpe_op op, const char *check,
+		       bool enforce);
+void tpe_audit_policy_write(const struct tpe_policy_hdr *hdr, size_t len,
+			    int err);
+
+#endif /* _SECURITY_TPE_H */

@@ -1,0 +1,964 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tpe-test: the fast tier's checks of the TPE LSM, run as root (PID 1's
+ * child) in a busybox initramfs. Each check prints `ok - NAME` or
+ * `not ok - NAME: REASON` on stdout, which /init sends to ttyS1.
+ *
+ *   tpe-test setup       make the users' directories and files
+ *   tpe-test main        every check; ends with LOCK, which lasts until reboot
+ *   tpe-test permissive  for a boot with tpe.enforce=0
+ */
+#define _GNU_SOURCE
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <linux/capability.h>
+#include <linux/tpe.h>
+
+#define POLICY "/sys/kernel/security/tpe/policy"
+#define STATS "/sys/kernel/security/tpe/stats"
+#define HELLO "/bin/hello"
+
+/* Exit codes from a child: 0 success, ERRNO_BASE + errno, else a failure. */
+#define ERRNO_BASE 100
+#define CHILD_BROKEN 99
+
+/* The test's users: a subject is euid, egid and supplementary groups. */
+struct user {
+	const char *name;
+	uid_t uid;
+	gid_t gid;
+	int ngroups;
+	gid_t groups[2];
+};
+
+static const struct user root = { "root", 0, 0, 0, { 0 } };
+static const struct user untrusted = { "untrusted", 1000, 1000, 0, { 0 } };
+static const struct user trusted = { "trusted", 2000, 2000, 0, { 0 } };
+/* Trusted through a supplementary group, and through its egid. */
+static const struct user grouped = { "grouped", 3000, 3000, 1, { 500 } };
+static const struct user egid = { "egid", 3001, 501, 0, { 0 } };
+static const struct user other = { "other", 4000, 4000, 0, { 0 } };
+static const struct user inverted = { "inverted", 4001, 4001, 1, { 600 } };
+
+static int failures;
+
+static void report(bool ok, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok) {
+		printf("ok - %s\n", name);
+	} else {
+		failures++;
+		printf("not ok - %s: ", name);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		putchar('\n');
+	}
+	fflush(stdout);
+}
+
+static const char *errname(int err)
+{
+	static char buf[32];
+
+	switch (err) {
+	case 0: return "success";
+	case EACCES: return "EACCES";
+	case EPERM: return "EPERM";
+	case EINVAL: return "EINVAL";
+	case E2BIG: return "E2BIG";
+	case ENOMEM: return "ENOMEM";
+	case -1: return "child failed";
+	}
+	snprintf(buf, sizeof(buf), "errno %d", err);
+	return buf;
+}
+
+/* ---- policy blobs ---- */
+
+struct blob {
+	size_t len;
+	unsigned char *data;
+};
+
+static struct blob make_blob(uint32_t flags, const uint32_t *uids, uint32_t nu,
+			     const uint32_t *gids, uint32_t ng)
+{
+	struct tpe_policy_hdr *hdr;
+	struct blob b;
+	__le32 *ids;
+	uint32_t i;
+
+	b.len = sizeof(*hdr) + 4 * ((size_t)nu + ng);
+	b.data = calloc(1, b.len);
+	if (!b.data) {
+		perror("calloc");
+		exit(1);
+	}
+	hdr = (struct tpe_policy_hdr *)b.data;
+	hdr->magic = htole32(TPE_POLICY_MAGIC);
+	hdr->version = htole16(TPE_POLICY_VERSION);
+	hdr->hdr_len = htole16(sizeof(*hdr));
+	hdr->flags = htole32(flags);
+	hdr->nr_uids = htole32(nu);
+	hdr->nr_gids = htole32(ng);
+	ids = (__le32 *)(hdr + 1);
+	for (i = 0; i < nu; i++)
+		ids[i] = htole32(uids[i]);
+	for (i = 0; i < ng; i++)
+		ids[nu + i] = htole32(gids[i]);
+	return b;
+}
+
+static struct tpe_policy_hdr *blob_hdr(struct blob *b)
+{
+	return (struct tpe_policy_hdr *)b->data;
+}
+
+static __le32 *blob_ids(struct blob *b)
+{
+	return (__le32 *)(blob_hdr(b) + 1);
+}
+
+/* Write in one write() (or pwrite() at @off); 0 or errno. */
+static int write_policy_at(const void *data, size_t len, off_t off)
+{
+	ssize_t n;
+	int fd, err = 0;
+
+	fd = open(POLICY, O_WRONLY);
+	if (fd < 0)
+		return errno;
+	n = off ? pwrite(fd, data, len, off) : write(fd, data, len);
+	if (n < 0)
+		err = errno;
+	else if ((size_t)n != len)
+		err = -1;
+	close(fd);
+	return err;
+}
+
+static int write_policy(const struct blob *b)
+{
+	return write_policy_at(b->data, b->len, 0);
+}
+
+/* Read the whole live policy in @chunk-byte reads. */
+static struct blob read_policy_chunked(size_t chunk)
+{
+	struct blob b = { 0, NULL };
+	size_t cap = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open(POLICY, O_RDONLY);
+	if (fd < 0)
+		return b;
+	for (;;) {
+		if (b.len + chunk > cap) {
+			cap = (b.len + chunk) * 2;
+			b.data = realloc(b.data, cap);
+			if (!b.data) {
+				perror("realloc");
+				exit(1);
+			}
+		}
+		n = read(fd, b.data + b.len, chunk);
+		if (n <= 0)
+			break;
+		b.len += n;
+	}
+	close(fd);
+	if (n < 0) {
+		free(b.data);
+		b.data = NULL;
+		b.len = 0;
+	}
+	return b;
+}
+
+static struct blob read_policy(void)
+{
+	return read_policy_chunked(65536);
+}
+
+static bool blob_eq(const struct blob *a, const struct blob *b)
+{
+	return a->data && b->data && a->len == b->len &&
+	       !memcmp(a->data, b->data, a->len);
+}
+
+/* Make @flags/uids/gids live; a failure here is reported as its own check. */
+static bool set_policy(const char *why, uint32_t flags, const uint32_t *uids,
+		       uint32_t nu, const uint32_t *gids, uint32_t ng)
+{
+	struct blob b = make_blob(flags, uids, nu, gids, ng);
+	char name[128];
+	int err;
+
+	err = write_policy(&b);
+	free(b.data);
+	if (err) {
+		snprintf(name, sizeof(name), "load policy for %s", why);
+		report(false, name, "write: %s", errname(err));
+	}
+	return !err;
+}
+
+/* ---- stats and kernel log ---- */
+
+static long long stat_value(const char *name)
+{
+	char line[128], key[64];
+	long long v, found = -1;
+	FILE *f;
+
+	f = fopen(STATS, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s %lld", key, &v) == 2 && !strcmp(key, name))
+			found = v;
+	fclose(f);
+	return found;
+}
+
+/* Is @needle in the kernel log? Audit records reach it late: wait a bit. */
+static bool dmesg_has(const char *needle)
+{
+	int size, n, tries;
+	char *buf;
+	bool found = false;
+
+	size = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
+	if (size <= 0)
+		return false;
+	buf = malloc(size + 1);
+	if (!buf)
+		return false;
+	for (tries = 0; tries < 20 && !found; tries++) {
+		if (tries)
+			usleep(100000);
+		n = klogctl(3, buf, size);	/* SYSLOG_ACTION_READ_ALL */
+		if (n < 0)
+			break;
+		buf[n] = '\0';
+		found = strstr(buf, needle);
+	}
+	free(buf);
+	return found;
+}
+
+/* ---- running things as a user ---- */
+
+static void become(const struct user *u)
+{
+	if (setgroups(u->ngroups, u->groups) || setgid(u->gid) ||
+	    setuid(u->uid)) {
+		perror("become");
+		_exit(CHILD_BROKEN);
+	}
+}
+
+/* Run @fn in a child as @u; returns what fn returned (0 or an errno). */
+static int run_as(const struct user *u, int (*fn)(const void *),
+		  const void *arg)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		become(u);
+		_exit(fn(arg));
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	if (WEXITSTATUS(status) == 0)
+		return 0;
+	if (WEXITSTATUS(status) > ERRNO_BASE)
+		return WEXITSTATUS(status) - ERRNO_BASE;
+	return -1;
+}
+
+static int do_exec(const void *arg)
+{
+	const char *path = arg;
+
+	execl(path, path, (char *)NULL);
+	return ERRNO_BASE + errno;
+}
+
+static int exec_as(const struct user *u, const char *path)
+{
+	return run_as(u, do_exec, path);
+}
+
+static void expect_exec(const struct user *u, const char *path, int want)
+{
+	char name[160];
+	int got;
+
+	got = exec_as(u, path);
+	snprintf(name, sizeof(name), "exec %s as %s: %s", path, u->name,
+		 errname(want));
+	report(got == want, name, "got %s", errname(got));
+}
+
+/* mmap (and then mprotect) one page of a file with PROT_EXEC. */
+static int do_mmap_exec(const void *arg)
+{
+	void *p;
+	int fd;
+
+	fd = open(arg, O_RDONLY);
+	if (fd < 0)
+		return CHILD_BROKEN;
+	p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	return p == MAP_FAILED ? ERRNO_BASE + errno : 0;
+}
+
+static int do_mprotect_exec(const void *arg)
+{
+	void *p;
+	int fd;
+
+	fd = open(arg, O_RDONLY);
+	if (fd < 0)
+		return CHILD_BROKEN;
+	p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return CHILD_BROKEN;
+	return mprotect(p, 4096, PROT_READ | PROT_EXEC) ? ERRNO_BASE + errno : 0;
+}
+
+static void expect_map(const struct user *u, const char *how,
+		       int (*fn)(const void *), const char *path, int want)
+{
+	char name[160];
+	int got;
+
+	got = run_as(u, fn, path);
+	snprintf(name, sizeof(name), "%s PROT_EXEC %s as %s: %s", how, path,
+		 u->name, errname(want));
+	report(got == want, name, "got %s", errname(got));
+}
+
+/* Copy a file, as the caller, and give it @mode. */
+static int copy_file(const char *from, const char *to, mode_t mode)
+{
+	char buf[65536];
+	int in, out;
+	ssize_t n;
+
+	in = open(from, O_RDONLY);
+	if (in < 0)
+		return errno;
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	if (out < 0) {
+		close(in);
+		return errno;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n)
+			n = -1;
+	close(in);
+	close(out);
+	return n < 0 ? EIO : chmod(to, mode) ? errno : 0;
+}
+
+/* fexecve() of a memfd holding hello: a file with no parent directory. */
+static int do_exec_memfd(const void *arg)
+{
+	char *argv[] = { "hello", NULL }, *envp[] = { NULL };
+	char buf[65536];
+	ssize_t n;
+	int in, fd;
+
+	(void)arg;
+	fd = memfd_create("hello", 0);
+	in = open(HELLO, O_RDONLY);
+	if (fd < 0 || in < 0)
+		return CHILD_BROKEN;
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(fd, buf, n) != n)
+			return CHILD_BROKEN;
+	close(in);
+	fexecve(fd, argv, envp);
+	return ERRNO_BASE + errno;
+}
+
+/*
+ * In a new user namespace the caller is root, and a directory it makes
+ * looks root-owned; seen from the initial namespace it is neither.
+ */
+static int do_exec_userns(const void *arg)
+{
+	const char *dir = "/scratch/nsdir", *file = "/scratch/nsdir/hello";
+	char map[64];
+	struct stat st = { 0 };
+	int fd, len;
+
+	(void)arg;
+	if (unshare(CLONE_NEWUSER))
+		return CHILD_BROKEN;
+	len = snprintf(map, sizeof(map), "0 %u 1\n", untrusted.uid);
+	fd = open("/proc/self/uid_map", O_WRONLY);
+	if (fd < 0 || write(fd, map, len) != len)
+		return CHILD_BROKEN;
+	close(fd);
+	if (geteuid() != 0)
+		return CHILD_BROKEN;
+	if (mkdir(dir, 0755) || copy_file(HELLO, file, 0755))
+		return CHILD_BROKEN;
+	if (stat(dir, &st) || st.st_uid != 0)
+		return CHILD_BROKEN;
+	execl(file, file, (char *)NULL);
+	return ERRNO_BASE + errno;
+}
+
+/* ---- capabilities ---- */
+
+static int drop_cap_mac_admin(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	int i = CAP_TO_INDEX(CAP_MAC_ADMIN);
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[i].effective &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	d[i].permitted &= ~CAP_TO_MASK(CAP_MAC_ADMIN);
+	return syscall(SYS_capset, &h, d);
+}
+
+/* Root without CAP_MAC_ADMIN, dropped before open or after it. */
+static int write_nocap(const struct blob *b, bool after_open)
+{
+	ssize_t n;
+	int fd;
+
+	if (!after_open && drop_cap_mac_admin())
+		return CHILD_BROKEN;
+	fd = open(POLICY, O_WRONLY);
+	if (fd < 0)
+		return CHILD_BROKEN;
+	if (after_open && drop_cap_mac_admin())
+		return CHILD_BROKEN;
+	n = write(fd, b->data, b->len);
+	if (n < 0)
+		return ERRNO_BASE + errno;
+	return n == (ssize_t)b->len ? 0 : CHILD_BROKEN;
+}
+
+static int do_write_nocap_open(const void *arg)
+{
+	return write_nocap(arg, false);
+}
+
+static int do_write_nocap_write(const void *arg)
+{
+	return write_nocap(arg, true);
+}
+
+static int do_open_policy(const void *arg)
+{
+	int fd;
+
+	(void)arg;
+	fd = open(POLICY, O_WRONLY);
+	return fd < 0 ? ERRNO_BASE + errno : 0;
+}
+
+/* ---- the checks ---- */
+
+static void check_boot_policy(uint32_t want_flags)
+{
+	struct blob want = make_blob(want_flags, NULL, 0, NULL, 0);
+	struct blob got = read_policy();
+
+	report(blob_eq(&got, &want), "boot policy reads back as a valid blob",
+	       "read %zu bytes, flags 0x%x", got.len,
+	       got.len >= 8 ? le32toh(blob_hdr(&got)->flags) : 0);
+	free(want.data);
+	free(got.data);
+}
+
+static void check_modes(void)
+{
+	struct stat st = { 0 };
+
+	report(!stat(POLICY, &st) && (st.st_mode & 07777) == 0600,
+	       "tpe/policy mode 0600", "mode %o", st.st_mode & 07777);
+	report(!stat(STATS, &st) && (st.st_mode & 07777) == 0444,
+	       "tpe/stats mode 0444", "mode %o", st.st_mode & 07777);
+	report(run_as(&untrusted, do_open_policy, NULL) == EACCES,
+	       "tpe/policy: a non-root user cannot open it", "opened");
+}
+
+static const uint32_t trusted_uids[] = { 2000 };
+static const uint32_t trusted_gids[] = { 500, 501 };
+
+static void check_four_cases(void)
+{
+	long long before;
+
+	if (!set_policy("four cases", TPE_POLICY_ENFORCE, trusted_uids, 1,
+			trusted_gids, 2))
+		return;
+	before = stat_value("exec_denials");
+	expect_exec(&untrusted, "/untrusted/hello", EACCES);
+	report(stat_value("exec_denials") == before + 1,
+	       "stats: exec_denials counts a denial", "%lld -> %lld", before,
+	       stat_value("exec_denials"));
+	report(dmesg_has("tpe: denied exec of /untrusted/hello by uid=1000"),
+	       "kernel log names the denied exec",
+	       "no 'tpe: denied exec of /untrusted/hello by uid=1000'");
+	report(dmesg_has("lsm=tpe op=exec action=denied check=dir-owner"),
+	       "audit record of the denied exec",
+	       "no 'lsm=tpe op=exec action=denied' record in the log");
+	expect_exec(&untrusted, "/trusted/hello", 0);
+	expect_exec(&trusted, "/trusted/hello", 0);
+	expect_exec(&trusted, "/untrusted/hello", 0);
+	expect_exec(&root, "/untrusted/hello", 0);
+	expect_exec(&grouped, "/untrusted/hello", 0);
+	expect_exec(&egid, "/untrusted/hello", 0);
+	expect_exec(&other, "/untrusted/hello", EACCES);
+}
+
+static void check_permissive(void)
+{
+	long long before, denials;
+
+	if (!set_policy("permissive", 0, trusted_uids, 1, trusted_gids, 2))
+		return;
+	before = stat_value("would_deny");
+	denials = stat_value("exec_denials");
+	expect_exec(&untrusted, "/untrusted/hello", 0);
+	report(stat_value("would_deny") == before + 1 &&
+	       stat_value("exec_denials") == denials,
+	       "stats: would_deny counts a permissive exec",
+	       "would_deny %lld -> %lld", before, stat_value("would_deny"));
+	report(dmesg_has("tpe: would deny exec of /untrusted/hello by uid=1000"),
+	       "kernel log names the would-deny exec",
+	       "no 'tpe: would deny exec of /untrusted/hello'");
+}
+
+static void check_untrusted_dirs(void)
+{
+	int err;
+
+	if (!set_policy("untrusted dirs", TPE_POLICY_ENFORCE, trusted_uids, 1,
+			trusted_gids, 2))
+		return;
+	expect_exec(&untrusted, "/worldw/hello", EACCES);
+	expect_exec(&untrusted, "/groupw/hello", EACCES);
+	expect_exec(&untrusted, "/untrusted/script", EACCES);
+	expect_exec(&untrusted, "/trusted/script", 0);
+	expect_exec(&trusted, "/untrusted/script", 0);
+	/* Files the user does not own in a trusted dir: only CHECK_FILE cares. */
+	expect_exec(&untrusted, "/trusted/owned-by-user", 0);
+	expect_exec(&untrusted, "/trusted/group-writable", 0);
+
+	err = run_as(&untrusted, do_exec_memfd, NULL);
+	report(err == EACCES, "fexecve of a memfd as untrusted: EACCES",
+	       "got %s", errname(err));
+	err = run_as(&trusted, do_exec_memfd, NULL);
+	report(err == 0, "fexecve of a memfd as trusted: success", "got %s",
+	       errname(err));
+	err = run_as(&untrusted, do_exec_userns, NULL);
+	report(err == EACCES,
+	       "exec from a userns-root-owned dir as userns root: EACCES",
+	       "got %s", errname(err));
+}
+
+static void check_check_file(void)
+{
+	if (!set_policy("CHECK_FILE",
+			TPE_POLICY_ENFORCE | TPE_POLICY_CHECK_FILE,
+			trusted_uids, 1, trusted_gids, 2))
+		return;
+	expect_exec(&untrusted, "/trusted/owned-by-user", EACCES);
+	expect_exec(&untrusted, "/trusted/group-writable", EACCES);
+	expect_exec(&untrusted, "/trusted/hello", 0);
+	expect_exec(&trusted, "/trusted/owned-by-user", 0);
+}
+
+static void check_strict(void)
+{
+	if (!set_policy("STRICT", TPE_POLICY_ENFORCE | TPE_POLICY_STRICT,
+			trusted_uids, 1, trusted_gids, 2))
+		return;
+	expect_exec(&trusted, "/untrusted/hello", EACCES);
+	expect_exec(&trusted, "/home/trusted/hello", 0);
+	expect_exec(&trusted, "/home/trusted-gw/hello", EACCES);
+	expect_exec(&trusted, "/trusted/hello", 0);
+	expect_exec(&grouped, "/untrusted/hello", EACCES);
+	expect_exec(&root, "/untrusted/hello", 0);
+	expect_exec(&untrusted, "/untrusted/hello", EACCES);
+	expect_exec(&untrusted, "/home/trusted/hello", EACCES);
+}
+
+static void check_mmap(void)
+{
+	long long before;
+
+	if (!set_policy("no MMAP", TPE_POLICY_ENFORCE, trusted_uids, 1,
+			trusted_gids, 2))
+		return;
+	expect_map(&untrusted, "mmap", do_mmap_exec, "/untrusted/hello", 0);
+	expect_map(&untrusted, "mprotect", do_mprotect_exec, "/untrusted/hello",
+		   0);
+
+	if (!set_policy("MMAP", TPE_POLICY_ENFORCE | TPE_POLICY_MMAP,
+			trusted_uids, 1, trusted_gids, 2))
+		return;
+	before = stat_value("mmap_denials");
+	expect_map(&untrusted, "mmap", do_mmap_exec, "/untrusted/hello",
+		   EACCES);
+	expect_map(&untrusted, "mprotect", do_mprotect_exec, "/untrusted/hello",
+		   EACCES);
+	report(stat_value("mmap_denials") == before + 2,
+	       "stats: mmap_denials counts mmap and mprotect",
+	       "%lld -> %lld", before, stat_value("mmap_denials"));
+	expect_map(&untrusted, "mmap", do_mmap_exec, "/trusted/hello", 0);
+	expect_map(&untrusted, "mprotect", do_mprotect_exec, "/trusted/hello",
+		   0);
+	expect_map(&trusted, "mmap", do_mmap_exec, "/untrusted/hello", 0);
+	expect_map(&root, "mprotect", do_mprotect_exec, "/untrusted/hello", 0);
+	/* Static test binaries still run from trusted dirs. */
+	expect_exec(&untrusted, "/trusted/hello", 0);
+}
+
+static void check_invert(void)
+{
+	static const uint32_t bad_uids[] = { 1000 };
+	static const uint32_t bad_gids[] = { 600 };
+
+	if (!set_policy("INVERT", TPE_POLICY_ENFORCE | TPE_POLICY_INVERT,
+			bad_uids, 1, bad_gids, 1))
+		return;
+	expect_exec(&untrusted, "/untrusted/hello", EACCES);
+	expect_exec(&inverted, "/untrusted/hello", EACCES);
+	expect_exec(&other, "/untrusted/hello", 0);
+	expect_exec(&trusted, "/untrusted/hello", 0);
+	expect_exec(&root, "/untrusted/hello", 0);
+	expect_exec(&untrusted, "/trusted/hello", 0);
+}
+
+static void check_round_trip(void)
+{
+	static const uint32_t uids[] = { 0, 2000, 5000, 70000, 4294967294u };
+	static const uint32_t gids[] = { 500, 501, 4000000000u };
+	static const size_t chunks[] = { 1, 3, 7, 24, 4096 };
+	struct blob b = make_blob(TPE_POLICY_ENFORCE | TPE_POLICY_CHECK_FILE,
+				  uids, 5, gids, 3);
+	struct blob got;
+	unsigned char buf[128];
+	char name[96];
+	size_t i;
+	ssize_t n;
+	int fd, err;
+
+	err = write_policy(&b);
+	report(!err, "round trip: write", "%s", errname(err));
+	for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
+		got = read_policy_chunked(chunks[i]);
+		snprintf(name, sizeof(name),
+			 "round trip: read back byte-exact in %zu-byte reads",
+			 chunks[i]);
+		report(blob_eq(&got, &b), name, "read %zu bytes, want %zu",
+		       got.len, b.len);
+		free(got.data);
+	}
+
+	fd = open(POLICY, O_RDONLY);
+	n = pread(fd, buf, 10, 5);
+	report(n == 10 && !memcmp(buf, b.data + 5, 10),
+	       "round trip: pread at offset 5", "got %zd bytes", n);
+	n = pread(fd, buf, sizeof(buf), b.len - 3);
+	report(n == 3 && !memcmp(buf, b.data + b.len - 3, 3),
+	       "round trip: short read at the end", "got %zd bytes", n);
+	n = pread(fd, buf, sizeof(buf), b.len);
+	report(n == 0, "round trip: read at the end is 0", "got %zd", n);
+	n = pread(fd, buf, sizeof(buf), b.len + 100);
+	report(n == 0, "round trip: read past the end is 0", "got %zd", n);
+	close(fd);
+	free(b.data);
+}
+
+/* A rejected write returns @want, and the live policy does not change. */
+static void expect_reject(const char *what, const void *data, size_t len,
+			  off_t off, int want)
+{
+	long long rejects = stat_value("policy_rejects");
+	long long loads = stat_value("policy_loads");
+	struct blob before = read_policy(), after;
+	char name[128];
+	int err;
+
+	err = write_policy_at(data, len, off);
+	after = read_policy();
+	snprintf(name, sizeof(name), "reject %s: %s, policy unchanged", what,
+		 errname(want));
+	report(err == want && blob_eq(&before, &after) &&
+	       stat_value("policy_rejects") == rejects + 1 &&
+	       stat_value("policy_loads") == loads,
+	       name, "got %s, policy %s, policy_rejects %lld -> %lld",
+	       errname(err), blob_eq(&before, &after) ? "same" : "CHANGED",
+	       rejects, stat_value("policy_rejects"));
+	free(before.data);
+	free(after.data);
+}
+
+static void check_errors(void)
+{
+	static const uint32_t uids[] = { 10, 20, 30 };
+	static const uint32_t gids[] = { 40, 50 };
+	struct blob b = make_blob(TPE_POLICY_ENFORCE, uids, 3, gids, 2);
+	struct blob big;
+	long long loads;
+	int err;
+
+	if (!set_policy("errors", TPE_POLICY_ENFORCE, trusted_uids, 1,
+			trusted_gids, 2))
+		return;
+
+/* Set one header field to a bad value, expect EINVAL, put it back. */
+#define MUTATE(field, bad, what) do {					\
+		struct tpe_policy_hdr saved = *blob_hdr(&b);		\
+		blob_hdr(&b)->field = (bad);				\
+		expect_reject(what, b.data, b.len, 0, EINVAL);		\
+		*blob_hdr(&b) = saved;					\
+	} while (0)
+
+	MUTATE(magic, htole32(TPE_POLICY_MAGIC ^ 1), "bad magic");
+	MUTATE(version, htole16(2), "bad version");
+	MUTATE(version, htole16(0), "version 0");
+	MUTATE(hdr_len, htole16(28), "hdr_len 28");
+	MUTATE(hdr_len, htole16(20), "hdr_len 20");
+	MUTATE(flags, htole32(TPE_POLICY_ENFORCE | (1u << 6)), "unknown flag");
+	MUTATE(flags, htole32(1u << 31), "unknown flag 31");
+	MUTATE(reserved, htole32(1), "non-zero reserved");
+	MUTATE(nr_uids, htole32(4), "nr_uids past the end");
+	MUTATE(nr_gids, htole32(1), "nr_gids short of the end");
+
+	expect_reject("length short by 4", b.data, b.len - 4, 0, EINVAL);
+	expect_reject("length short by 1", b.data, b.len - 1, 0, EINVAL);
+	expect_reject("length shorter than a header", b.data, 10, 0, EINVAL);
+
+	blob_ids(&b)[1] = htole32(5);		/* uids 10, 5, 30 */
+	expect_reject("unsorted uids", b.data, b.len, 0, EINVAL);
+	blob_ids(&b)[1] = htole32(10);		/* uids 10, 10, 30 */
+	expect_reject("duplicate uids", b.data, b.len, 0, EINVAL);
+	blob_ids(&b)[1] = htole32(20);
+	blob_ids(&b)[4] = htole32(40);		/* gids 40, 40 */
+	expect_reject("duplicate gids", b.data, b.len, 0, EINVAL);
+	blob_ids(&b)[4] = htole32(30);		/* gids 40, 30 */
+	expect_reject("unsorted gids", b.data, b.len, 0, EINVAL);
+	blob_ids(&b)[4] = htole32(50);
+
+	expect_reject("non-zero offset", b.data, b.len, 1, EINVAL);
+	expect_reject("offset 24", b.data, b.len, 24, EINVAL);
+
+	/* Over the limit: E2BIG, whether or not the length matches. */
+	big = make_blob(0, NULL, 0, NULL, 0);
+	blob_hdr(&big)->nr_uids = htole32(TPE_POLICY_MAX_ENTRIES / 2 + 1);
+	blob_hdr(&big)->nr_gids = htole32(TPE_POLICY_MAX_ENTRIES / 2);
+	expect_reject("over the entry limit, header only", big.data, big.len,
+		      0, E2BIG);
+	free(big.data);
+	big = make_blob(0, NULL, 0, NULL, 0);
+	big.len += 4 * ((size_t)TPE_POLICY_MAX_ENTRIES + 1);
+	big.data = realloc(big.data, big.len);
+	if (!big.data)
+		exit(1);
+	memset(big.data + sizeof(struct tpe_policy_hdr), 0,
+	       big.len - sizeof(struct tpe_policy_hdr));
+	blob_hdr(&big)->nr_uids = htole32(TPE_POLICY_MAX_ENTRIES + 1);
+	expect_reject("over the entry limit, full length", big.data, big.len,
+		      0, E2BIG);
+	free(big.data);
+
+	/* Privilege: root without CAP_MAC_ADMIN, dropped before or after open. */
+	loads = stat_value("policy_loads");
+	err = run_as(&root, do_write_nocap_open, &b);
+	report(err == EPERM, "reject a write without CAP_MAC_ADMIN: EPERM",
+	       "got %s", errname(err));
+	err = run_as(&root, do_write_nocap_write, &b);
+	report(err == EPERM,
+	       "reject a write by a writer that dropped CAP_MAC_ADMIN: EPERM",
+	       "got %s", errname(err));
+	report(stat_value("policy_loads") == loads,
+	       "no load without CAP_MAC_ADMIN", "policy_loads %lld -> %lld",
+	       loads, stat_value("policy_loads"));
+
+	/* The limit itself is accepted (then put back). */
+	big = make_blob(0, NULL, 0, NULL, 0);
+	big.len += 4 * (size_t)TPE_POLICY_MAX_ENTRIES;
+	big.data = realloc(big.data, big.len);
+	if (!big.data)
+		exit(1);
+	blob_hdr(&big)->nr_uids = htole32(TPE_POLICY_MAX_ENTRIES);
+	for (uint32_t i = 0; i < TPE_POLICY_MAX_ENTRIES; i++)
+		blob_ids(&big)[i] = htole32(i + 100000);
+	err = write_policy(&big);
+	report(!err, "accept a policy of exactly the entry limit", "got %s",
+	       errname(err));
+	if (!err) {
+		struct blob back = read_policy();
+
+		report(blob_eq(&back, &big),
+		       "read back a policy of the entry limit", "read %zu bytes",
+		       back.len);
+		free(back.data);
+	}
+	free(big.data);
+	report(stat_value("policy_loads") > loads,
+	       "stats: policy_loads counts loads", "policy_loads %lld -> %lld",
+	       loads, stat_value("policy_loads"));
+	free(b.data);
+}
+
+/* LOCK lasts until reboot: this runs last. */
+static void check_lock(void)
+{
+	struct blob live, after, b;
+	int err;
+
+	if (!set_policy("LOCK", TPE_POLICY_ENFORCE | TPE_POLICY_LOCK,
+			trusted_uids, 1, trusted_gids, 2))
+		return;
+	live = read_policy();
+	b = make_blob(0, NULL, 0, NULL, 0);
+	expect_reject("any write once LOCK is live", b.data, b.len, 0, EPERM);
+	free(b.data);
+	b = make_blob(TPE_POLICY_ENFORCE | TPE_POLICY_LOCK, trusted_uids, 1,
+		      trusted_gids, 2);
+	err = write_policy(&b);
+	after = read_policy();
+	report(err == EPERM && blob_eq(&live, &after),
+	       "reject the same locked policy again: EPERM", "got %s",
+	       errname(err));
+	free(b.data);
+	free(live.data);
+	free(after.data);
+	expect_exec(&untrusted, "/untrusted/hello", EACCES);
+	expect_exec(&trusted, "/untrusted/hello", 0);
+}
+
+/* ---- setup ---- */
+
+static void must(int err, const char *what)
+{
+	if (err) {
+		fprintf(stderr, "tpe-test setup: %s: %s\n", what, strerror(err));
+		exit(1);
+	}
+}
+
+static void make_dir(const char *dir, uid_t uid, mode_t mode)
+{
+	if (mkdir(dir, mode) && errno != EEXIST)
+		must(errno, dir);
+	must(chown(dir, uid, uid) ? errno : 0, dir);
+	must(chmod(dir, mode) ? errno : 0, dir);
+}
+
+static void make_file(const char *path, uid_t uid, mode_t mode)
+{
+	must(copy_file(HELLO, path, mode), path);
+	must(chown(path, uid, uid) ? errno : 0, path);
+	must(chmod(path, mode) ? errno : 0, path);
+}
+
+static void make_script(const char *path, uid_t uid)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		must(errno, path);
+	fputs("#!/bin/sh\nexit 0\n", f);
+	fclose(f);
+	must(chown(path, uid, uid) ? errno : 0, path);
+	must(chmod(path, 0755) ? errno : 0, path);
+}
+
+static void setup(void)
+{
+	umask(0);
+	make_dir("/trusted", 0, 0755);
+	make_file("/trusted/hello", 0, 0755);
+	make_file("/trusted/owned-by-user", untrusted.uid, 0755);
+	make_file("/trusted/group-writable", 0, 0775);
+	make_script("/trusted/script", 0);
+	make_dir("/untrusted", untrusted.uid, 0755);
+	make_file("/untrusted/hello", untrusted.uid, 0755);
+	make_script("/untrusted/script", untrusted.uid);
+	make_dir("/worldw", 0, 0777);
+	make_file("/worldw/hello", 0, 0755);
+	make_dir("/groupw", 0, 0775);
+	make_file("/groupw/hello", 0, 0755);
+	make_dir("/home", 0, 0755);
+	make_dir("/home/trusted", trusted.uid, 0755);
+	make_file("/home/trusted/hello", trusted.uid, 0755);
+	make_dir("/home/trusted-gw", trusted.uid, 0775);
+	make_file("/home/trusted-gw/hello", trusted.uid, 0755);
+	make_dir("/scratch", 0, 01777);
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "main";
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(mode, "setup")) {
+		setup();
+		return 0;
+	}
+	if (!strcmp(mode, "permissive")) {
+		check_boot_policy(0);
+		expect_exec(&untrusted, "/untrusted/hello", 0);
+		report(stat_value("would_deny") >= 1 &&
+		       stat_value("exec_denials") == 0,
+		       "tpe.enforce=0: boot policy only logs",
+		       "would_deny %lld exec_denials %lld",
+		       stat_value("would_deny"), stat_value("exec_denials"));
+		return failures != 0;
+	}
+
+	check_boot_policy(TPE_POLICY_ENFORCE);
+	check_modes();
+	check_four_cases();
+	check_permissive();
+	check_untrusted_dirs();
+	check_check_file();
+	check_strict();
+	check_mmap();
+	check_invert();
+	check_round_trip();
+	check_errors();
+	check_lock();
+	return failures != 0;
+}
