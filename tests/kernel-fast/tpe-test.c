@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -57,16 +58,18 @@ static const struct user other = { "other", 4000, 4000, 0, { 0 } };
 static const struct user inverted = { "inverted", 4001, 4001, 1, { 600 } };
 
 static int failures;
+/* Prefix of the checks' names: the option or area being checked. */
+static const char *section = "setup";
 
 static void report(bool ok, const char *name, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (ok) {
-		printf("ok - %s\n", name);
+		printf("ok - %s: %s\n", section, name);
 	} else {
 		failures++;
-		printf("not ok - %s: ", name);
+		printf("not ok - %s: %s: ", section, name);
 		va_start(ap, fmt);
 		vprintf(fmt, ap);
 		va_end(ap);
@@ -421,7 +424,8 @@ static int do_exec_userns(const void *arg)
 	int fd, len;
 
 	(void)arg;
-	if (unshare(CLONE_NEWUSER))
+	/* setuid() made us non-dumpable, which makes /proc/self root's. */
+	if (prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER))
 		return CHILD_BROKEN;
 	len = snprintf(map, sizeof(map), "0 %u 1\n", untrusted.uid);
 	fd = open("/proc/self/uid_map", O_WRONLY);
@@ -498,7 +502,8 @@ static void check_boot_policy(uint32_t want_flags)
 	struct blob want = make_blob(want_flags, NULL, 0, NULL, 0);
 	struct blob got = read_policy();
 
-	report(blob_eq(&got, &want), "boot policy reads back as a valid blob",
+	section = "boot policy";
+	report(blob_eq(&got, &want), "reads back as a valid blob",
 	       "read %zu bytes, flags 0x%x", got.len,
 	       got.len >= 8 ? le32toh(blob_hdr(&got)->flags) : 0);
 	free(want.data);
@@ -509,6 +514,7 @@ static void check_modes(void)
 {
 	struct stat st = { 0 };
 
+	section = "files";
 	report(!stat(POLICY, &st) && (st.st_mode & 07777) == 0600,
 	       "tpe/policy mode 0600", "mode %o", st.st_mode & 07777);
 	report(!stat(STATS, &st) && (st.st_mode & 07777) == 0444,
@@ -524,6 +530,7 @@ static void check_four_cases(void)
 {
 	long long before;
 
+	section = "four cases";
 	if (!set_policy("four cases", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
@@ -551,6 +558,7 @@ static void check_permissive(void)
 {
 	long long before, denials;
 
+	section = "permissive";
 	if (!set_policy("permissive", 0, trusted_uids, 1, trusted_gids, 2))
 		return;
 	before = stat_value("would_deny");
@@ -569,6 +577,7 @@ static void check_untrusted_dirs(void)
 {
 	int err;
 
+	section = "untrusted paths";
 	if (!set_policy("untrusted dirs", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
@@ -595,6 +604,7 @@ static void check_untrusted_dirs(void)
 
 static void check_check_file(void)
 {
+	section = "CHECK_FILE";
 	if (!set_policy("CHECK_FILE",
 			TPE_POLICY_ENFORCE | TPE_POLICY_CHECK_FILE,
 			trusted_uids, 1, trusted_gids, 2))
@@ -607,6 +617,7 @@ static void check_check_file(void)
 
 static void check_strict(void)
 {
+	section = "STRICT";
 	if (!set_policy("STRICT", TPE_POLICY_ENFORCE | TPE_POLICY_STRICT,
 			trusted_uids, 1, trusted_gids, 2))
 		return;
@@ -624,6 +635,7 @@ static void check_mmap(void)
 {
 	long long before;
 
+	section = "no MMAP";
 	if (!set_policy("no MMAP", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
@@ -631,6 +643,7 @@ static void check_mmap(void)
 	expect_map(&untrusted, "mprotect", do_mprotect_exec, "/untrusted/hello",
 		   0);
 
+	section = "MMAP";
 	if (!set_policy("MMAP", TPE_POLICY_ENFORCE | TPE_POLICY_MMAP,
 			trusted_uids, 1, trusted_gids, 2))
 		return;
@@ -656,6 +669,7 @@ static void check_invert(void)
 	static const uint32_t bad_uids[] = { 1000 };
 	static const uint32_t bad_gids[] = { 600 };
 
+	section = "INVERT";
 	if (!set_policy("INVERT", TPE_POLICY_ENFORCE | TPE_POLICY_INVERT,
 			bad_uids, 1, bad_gids, 1))
 		return;
@@ -681,12 +695,13 @@ static void check_round_trip(void)
 	ssize_t n;
 	int fd, err;
 
+	section = "round trip";
 	err = write_policy(&b);
-	report(!err, "round trip: write", "%s", errname(err));
+	report(!err, "write", "%s", errname(err));
 	for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
 		got = read_policy_chunked(chunks[i]);
 		snprintf(name, sizeof(name),
-			 "round trip: read back byte-exact in %zu-byte reads",
+			 "read back byte-exact in %zu-byte reads",
 			 chunks[i]);
 		report(blob_eq(&got, &b), name, "read %zu bytes, want %zu",
 		       got.len, b.len);
@@ -696,14 +711,14 @@ static void check_round_trip(void)
 	fd = open(POLICY, O_RDONLY);
 	n = pread(fd, buf, 10, 5);
 	report(n == 10 && !memcmp(buf, b.data + 5, 10),
-	       "round trip: pread at offset 5", "got %zd bytes", n);
+	       "pread at offset 5", "got %zd bytes", n);
 	n = pread(fd, buf, sizeof(buf), b.len - 3);
 	report(n == 3 && !memcmp(buf, b.data + b.len - 3, 3),
-	       "round trip: short read at the end", "got %zd bytes", n);
+	       "short read at the end", "got %zd bytes", n);
 	n = pread(fd, buf, sizeof(buf), b.len);
-	report(n == 0, "round trip: read at the end is 0", "got %zd", n);
+	report(n == 0, "read at the end is 0", "got %zd", n);
 	n = pread(fd, buf, sizeof(buf), b.len + 100);
-	report(n == 0, "round trip: read past the end is 0", "got %zd", n);
+	report(n == 0, "read past the end is 0", "got %zd", n);
 	close(fd);
 	free(b.data);
 }
@@ -741,6 +756,7 @@ static void check_errors(void)
 	long long loads;
 	int err;
 
+	section = "policy writes";
 	if (!set_policy("errors", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
@@ -847,6 +863,7 @@ static void check_lock(void)
 	struct blob live, after, b;
 	int err;
 
+	section = "LOCK";
 	if (!set_policy("LOCK", TPE_POLICY_ENFORCE | TPE_POLICY_LOCK,
 			trusted_uids, 1, trusted_gids, 2))
 		return;
@@ -939,10 +956,11 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "permissive")) {
 		check_boot_policy(0);
+		section = "tpe.enforce=0";
 		expect_exec(&untrusted, "/untrusted/hello", 0);
 		report(stat_value("would_deny") >= 1 &&
 		       stat_value("exec_denials") == 0,
-		       "tpe.enforce=0: boot policy only logs",
+		       "boot policy only logs",
 		       "would_deny %lld exec_denials %lld",
 		       stat_value("would_deny"), stat_value("exec_denials"));
 		return failures != 0;
