@@ -21,6 +21,9 @@
 
 #include "tpe.h"
 
+/* The group and other write bits: either makes a directory or file unsafe. */
+#define TPE_MODE_WRITABLE	0022
+
 static bool tpe_enforce = IS_ENABLED(CONFIG_SECURITY_TPE_ENFORCE);
 module_param_named(enforce, tpe_enforce, bool, 0);
 MODULE_PARM_DESC(enforce, "Boot policy denies (1) or only logs (0)");
@@ -56,7 +59,7 @@ static const char *tpe_inode_untrusted(const struct inode *inode, kuid_t owner,
 	if (!uid_eq(inode->i_uid, GLOBAL_ROOT_UID) &&
 	    !uid_eq(inode->i_uid, owner))
 		return not_owned;
-	if (inode->i_mode & (S_IWGRP | S_IWOTH))
+	if (inode->i_mode & TPE_MODE_WRITABLE)
 		return writable;
 	return NULL;
 }

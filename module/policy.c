@@ -25,6 +25,7 @@ static struct tpe_policy tpe_boot_policy = {
 };
 
 struct tpe_policy __rcu *tpe_policy = RCU_INITIALIZER(&tpe_boot_policy);
+/* Serializes writers of tpe_policy, and readers of tpe/policy. */
 DEFINE_MUTEX(tpe_policy_mutex);
 
 /* Called once from the LSM's init, before any hook or file can run. */
