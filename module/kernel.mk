@@ -30,14 +30,19 @@ $(KSRC)/.tpe-unpacked:
 	mv $(KSRC).tmp $(KSRC)
 	touch $@
 
-# Put back the pristine files, then apply the current hook-up patch.
+# Apply the hook-up patch to pristine copies of the files it touches (saved
+# on first use), then copy the results in by content: re-running it after the
+# patch changed rebuilds only what depends on what really changed.
 $(KSRC)/.tpe-hookup: $(HOOKUP) $(KSRC)/.tpe-unpacked
-	mkdir -p $(KPRISTINE)
 	cd $(KSRC) && for f in $(HOOKUP_FILES); do \
-		if [ -f $(KPRISTINE)/$$f ]; then cp $(KPRISTINE)/$$f $$f; \
-		else mkdir -p $(KPRISTINE)/$$(dirname $$f) && cp $$f $(KPRISTINE)/$$f; fi; \
+		[ -f $(KPRISTINE)/$$f ] || { mkdir -p $(KPRISTINE)/$$(dirname $$f) && \
+			cp $$f $(KPRISTINE)/$$f; }; \
 	done
-	patch -d $(KSRC) -p1 -s --no-backup-if-mismatch < $(HOOKUP)
+	rm -rf $(KSRC).hookup
+	cp -r $(KPRISTINE) $(KSRC).hookup
+	patch -d $(KSRC).hookup -p1 -s --no-backup-if-mismatch < $(HOOKUP)
+	rsync -rc $(KSRC).hookup/ $(KSRC)/
+	rm -rf $(KSRC).hookup
 	touch $@
 
 # Copy by content (rsync -c): unchanged files keep their time stamps.
@@ -46,6 +51,7 @@ tpe-sync: $(KSRC)/.tpe-hookup
 	rsync -rc --delete --include='*.c' --include='*.h' --include=Kconfig \
 		--include=Makefile --exclude='*' $(TPE_MOD)/ $(KSRC)/security/tpe/
 	rsync -c $(TPE_MOD)/include/uapi/linux/tpe.h $(KSRC)/include/uapi/linux/tpe.h
+	rsync -c $(TPE_MOD)/tpe.rst $(KSRC)/Documentation/admin-guide/LSM/tpe.rst
 
 kernel-src: tpe-sync
 
