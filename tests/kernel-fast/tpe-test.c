@@ -752,7 +752,7 @@ static void check_errors(void)
 	static const uint32_t uids[] = { 10, 20, 30 };
 	static const uint32_t gids[] = { 40, 50 };
 	struct blob b = make_blob(TPE_POLICY_ENFORCE, uids, 3, gids, 2);
-	struct blob big;
+	struct blob big, live, back;
 	long long loads;
 	int err;
 
@@ -819,6 +819,7 @@ static void check_errors(void)
 
 	/* Privilege: root without CAP_MAC_ADMIN, dropped before or after open. */
 	loads = stat_value("policy_loads");
+	live = read_policy();
 	err = run_as(&root, do_write_nocap_open, &b);
 	report(err == EPERM, "reject a write without CAP_MAC_ADMIN: EPERM",
 	       "got %s", errname(err));
@@ -826,9 +827,14 @@ static void check_errors(void)
 	report(err == EPERM,
 	       "reject a write by a writer that dropped CAP_MAC_ADMIN: EPERM",
 	       "got %s", errname(err));
-	report(stat_value("policy_loads") == loads,
-	       "no load without CAP_MAC_ADMIN", "policy_loads %lld -> %lld",
-	       loads, stat_value("policy_loads"));
+	back = read_policy();
+	report(stat_value("policy_loads") == loads && blob_eq(&live, &back),
+	       "without CAP_MAC_ADMIN: policy unchanged",
+	       "policy_loads %lld -> %lld, policy %s", loads,
+	       stat_value("policy_loads"),
+	       blob_eq(&live, &back) ? "same" : "CHANGED");
+	free(live.data);
+	free(back.data);
 
 	/* The limit itself is accepted (then put back). */
 	big = make_blob(0, NULL, 0, NULL, 0);
@@ -843,8 +849,7 @@ static void check_errors(void)
 	report(!err, "accept a policy of exactly the entry limit", "got %s",
 	       errname(err));
 	if (!err) {
-		struct blob back = read_policy();
-
+		back = read_policy();
 		report(blob_eq(&back, &big),
 		       "read back a policy of the entry limit", "read %zu bytes",
 		       back.len);
