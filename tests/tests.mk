@@ -3,6 +3,7 @@
 #   make image        the test/demo disk $(BUILD)/image/tpe.raw
 #   make demo         boot it with the lean kernel on this terminal (KVM=1: use KVM)
 #   make check-e2e    boot it with the debug kernel and run the e2e suite
+#   make check-demo   do what `make demo` tells a person to, through its console
 #   make image-base   only the mkosi part (redone when mkosi.conf changes)
 #   make mkosi-qemu   the same disk and lean kernel, booted by `mkosi qemu`
 #
@@ -25,7 +26,7 @@ E2E_TIMEOUT ?= 1200
 KVM ?= 0
 DEMO_ACCEL := $(if $(filter 1 yes,$(KVM)),kvm -cpu host,tcg)
 
-.PHONY: image image-base demo check-e2e mkosi-qemu
+.PHONY: image image-base demo check-e2e check-demo mkosi-qemu
 
 # mkosi refuses to overwrite without --force; the stamp says the tree is whole.
 $(IMG)/base.stamp: $(TOP)/mkosi.conf
@@ -53,6 +54,9 @@ demo: kernel image
 check-e2e: kernel-debug image
 	$(TOP)/tests/image/run-suite e2e --name e2e --kernel $(DEBUG_BZIMAGE) \
 		--timeout $(E2E_TIMEOUT) --kunit
+
+check-demo: kernel image
+	$(TOP)/tests/image/demo-check --kernel $(LEAN_BZIMAGE) --image $(IMAGE)
 
 # `mkosi qemu` can boot the same disk with our kernel, but only told on the
 # command line: mkosi.conf builds a directory (mkosi 14 will not qemu-boot
