@@ -55,25 +55,29 @@ tpe-sync: $(KSRC)/.tpe-hookup
 
 kernel-src: tpe-sync
 
-# allnoconfig plus the fragments; then check every line of them took.
-$(KLEAN)/.config: $(TPE_MOD)/configs/lean.config $(TPE_MOD)/Kconfig | tpe-sync
+# allnoconfig plus the fragments, redone only when they or module/Kconfig
+# change (a stamp, since Kconfig leaves an unchanged .config untouched);
+# then check that every line of the fragments took.
+$(KLEAN)/.tpe-config: $(TPE_MOD)/configs/lean.config $(TPE_MOD)/Kconfig | tpe-sync
 	mkdir -p $(KLEAN)
 	$(KMAKE) O=$(KLEAN) KCONFIG_ALLCONFIG=$< allnoconfig >/dev/null
-	$(TPE_MOD)/configs/check-config $@ $<
+	$(TPE_MOD)/configs/check-config $(KLEAN)/.config $<
+	touch $@
 
 $(KDEBUG)/tpe.config: $(TPE_MOD)/configs/lean.config $(TPE_MOD)/configs/debug.config
 	mkdir -p $(KDEBUG)
 	cat $^ > $@
 
-$(KDEBUG)/.config: $(KDEBUG)/tpe.config $(TPE_MOD)/Kconfig | tpe-sync
+$(KDEBUG)/.tpe-config: $(KDEBUG)/tpe.config $(TPE_MOD)/Kconfig | tpe-sync
 	$(KMAKE) O=$(KDEBUG) KCONFIG_ALLCONFIG=$< allnoconfig >/dev/null
-	$(TPE_MOD)/configs/check-config $@ $<
+	$(TPE_MOD)/configs/check-config $(KDEBUG)/.config $<
+	touch $@
 
-kernel: tpe-sync $(KLEAN)/.config
+kernel: tpe-sync $(KLEAN)/.tpe-config
 	$(KMAKE) O=$(KLEAN) bzImage
 	@echo "kernel: $(KLEAN)/arch/x86/boot/bzImage"
 
-kernel-debug: tpe-sync $(KDEBUG)/.config
+kernel-debug: tpe-sync $(KDEBUG)/.tpe-config
 	$(KMAKE) O=$(KDEBUG) bzImage
 	@echo "kernel-debug: $(KDEBUG)/arch/x86/boot/bzImage"
 
