@@ -99,7 +99,7 @@ static int tpe_check(struct file *file, enum tpe_op op)
 	const struct cred *cred = current_cred();
 	const struct tpe_policy *p;
 	const char *check;
-	bool trusted;
+	bool listed, trusted;
 	u32 flags;
 
 	/* Global root is always trusted and never checked. */
@@ -113,8 +113,11 @@ static int tpe_check(struct file *file, enum tpe_op op)
 		rcu_read_unlock();
 		return 0;
 	}
-	trusted = tpe_subject_listed(p, cred) != !!(flags & TPE_POLICY_INVERT);
+	listed = tpe_subject_listed(p, cred);
 	rcu_read_unlock();
+
+	/* The lists name the trusted users, or with INVERT the untrusted. */
+	trusted = flags & TPE_POLICY_INVERT ? !listed : listed;
 
 	if (trusted && !(flags & TPE_POLICY_STRICT))
 		return 0;
