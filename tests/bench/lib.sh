@@ -85,6 +85,7 @@ setup() {
 cells() {
 	local boot=$1 variant=$2 round=$3 dexec=$4 dmmap=$5
 	local op dir user path uid expect line rc
+	echo "# bench: round $round: $variant"
 	for op in $OPS; do
 		for dir in trusted untrusted; do
 			for user in trusted untrusted; do
