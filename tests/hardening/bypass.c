@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -110,14 +111,17 @@ static int do_memfd(void *path)
 	fail_errno(errno);
 }
 
-/* Copy path to a new file in the same untrusted dir, unlink it, run it by /proc/self/fd. */
+/*
+ * Copy path into the world-writable (so untrusted) dir, which any user can
+ * write, open it, unlink it, and run it through /proc/self/fd.
+ */
 static int do_unlinked_procfd(void *path)
 {
 	char copy[PATH_MAX], fdpath[64];
 	char *argv[] = { fdpath, NULL };
 	int fd;
 
-	snprintf(copy, sizeof(copy), "%s.unlinked.%d", (char *)path, getpid());
+	snprintf(copy, sizeof(copy), "%s/unlinked.%d", BASE "/worldw", getpid());
 	copy_file(path, copy, 0755, getuid(), getgid());
 	fd = open(copy, O_RDONLY);
 	if (fd < 0 || unlink(copy))
@@ -469,7 +473,11 @@ static int enter_userns(void)
 	uid_t uid = getuid();
 	gid_t gid = getgid();
 
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
+	/*
+	 * Changing uid made the process non-dumpable, which makes
+	 * /proc/self/uid_map root's: become dumpable again to write it.
+	 */
+	if (prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER | CLONE_NEWNS))
 		return errno;
 	snprintf(map, sizeof(map), "0 %u 1", uid);
 	if (write_text("/proc/self/uid_map", map) ||
@@ -488,8 +496,10 @@ static int do_userns(void *arg)
 	char *argv[] = { "hello", NULL };
 	int err = enter_userns();
 
-	if (err)
+	if (err) {
+		fprintf(stderr, "user namespace: %s\n", strerror(err));
 		return 110;
+	}
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
 		return 111;
 	if (mount("userns-tmpfs", mnt, "tmpfs", 0, "mode=0755"))

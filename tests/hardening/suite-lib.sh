@@ -115,3 +115,13 @@ run_selftests() {
 	ktest alice $alice_tests || rc=1
 	return $rc
 }
+
+# quiet_audit: stop auditd for a run of 10^5 policy writes or execs. The
+# kernel still builds every audit record (TPE's audit code runs as always);
+# nothing consumes them, which under TCG is 10x faster (measured: 10,000
+# policy writes took 28 s with auditd, 3 s without). The e2e suite checks
+# what auditd receives.
+quiet_audit() {
+	systemctl stop auditd.service 2>/dev/null
+	echo "# auditd stopped for this run: $(systemctl is-active auditd.service 2>&1)"
+}
