@@ -50,13 +50,20 @@ run_prog() {
 # root-owned, not group/other-writable); one result line each. A skip is
 # not a pass.
 ktest() {
-	local user=$1 t out line rc=0
+	local user=$1 t out line log rc=0
 	shift
 	for t in "$@"; do
 		if [ "$user" = root ]; then
 			out=$(cd "$ST" && timeout 900 ./run_kselftest.sh -o 600 -t "exec:$t" 2>&1)
 		else
-			out=$(cd "$ST" && timeout 900 runuser -u "$user" -- ./run_kselftest.sh -o 600 -t "exec:$t" 2>&1)
+			# The runner reopens /dev/stdout: make it a file the user owns.
+			# (not in sticky /tmp: protected_regular stops root opening it there)
+			log=$ST.$user.log
+			: >"$log"
+			chown "$user" "$log"
+			(cd "$ST" && timeout 900 runuser -u "$user" -- ./run_kselftest.sh -o 600 -t "exec:$t" >"$log" 2>&1)
+			out=$(cat "$log")
+			rm -f "$log"
 		fi
 		printf '%s\n' "$out" | sed 's/^/#   /'
 		line=$(printf '%s\n' "$out" | grep -E '^(not )?ok [0-9]+ selftests: exec: ' | tail -n1)
@@ -97,7 +104,9 @@ run_selftests() {
 	mkdir -p /run/tpe-selftests
 	mount -t tmpfs -o mode=0755 tpe-selftests /run/tpe-selftests || return 1
 	ST=/run/tpe-selftests/st
-	cp -a "$H/selftests" "$ST" && chown -R 0:0 "$ST" && chmod -R go-w "$ST" || return 1
+	# kselftest installs its scripts 0744: let alice run them too (a+rX),
+	# while nobody but root can write anything there (go-w).
+	cp -a "$H/selftests" "$ST" && chown -R 0:0 "$ST" && chmod -R go-w,a+rX "$ST" || return 1
 	all=$(sed -n 's/^exec://p' "$ST/kselftest-list.txt")
 	ktest root $all || rc=1
 	# As alice: execveat, binfmt_script.py and non-regular create files in
@@ -111,7 +120,6 @@ run_selftests() {
 		load_address.*|null-argv) alice_tests="$alice_tests $t" ;;
 		esac
 	done
-	# alice needs to traverse into the copy; it is 0755 root.
 	ktest alice $alice_tests || rc=1
 	return $rc
 }
