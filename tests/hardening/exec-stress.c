@@ -20,11 +20,12 @@
  * the ELF segments was refused (MMAP) under the next. Past exec's point of
  * no return the process is killed; it never ran. Counted and reported.
  *
- *   exec-stress [-t SECONDS] [-e EXECS] [-r RELOADS] [-w WORKERS]
+ *   exec-stress [-t SECONDS] [-e EXECS] [-m MIN_EXECS] [-r RELOADS] [-w WORKERS]
  *
- * Runs until both EXECS and RELOADS are reached, or SECONDS pass; reaching
- * fewer than asked is a failure, so the counts in the suite are the ones
- * measured to fit in time under TCG.
+ * Runs until both EXECS and RELOADS are reached, or SECONDS pass. Fewer
+ * than MIN_EXECS (default EXECS) or RELOADS is a failure: under TCG the
+ * suite asks for the issue's 1,000,000 as EXECS, stops at its time budget,
+ * and sets MIN_EXECS from what that budget was measured to give.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -182,7 +183,7 @@ static void setup(const char *tiny)
 int main(int argc, char **argv)
 {
 	double seconds = 240, t0, t1;
-	unsigned long want_execs = 1000000, want_reloads = 10000;
+	unsigned long want_execs = 1000000, want_reloads = 10000, min_execs = 0;
 	int nworkers = 4, opt, fd;
 	char self[PATH_MAX], tiny[PATH_MAX + 8];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -197,17 +198,20 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	prog_name = "exec-stress";
-	while ((opt = getopt(argc, argv, "t:e:r:w:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:e:m:r:w:")) != -1) {
 		switch (opt) {
+		case 'm': min_execs = strtoul(optarg, NULL, 0); break;
 		case 't': seconds = atof(optarg); break;
 		case 'e': want_execs = strtoul(optarg, NULL, 0); break;
 		case 'r': want_reloads = strtoul(optarg, NULL, 0); break;
 		case 'w': nworkers = atoi(optarg); break;
 		default:
-			fprintf(stderr, "usage: exec-stress [-t SECONDS] [-e EXECS] [-r RELOADS] [-w WORKERS]\n");
+			fprintf(stderr, "usage: exec-stress [-t SECONDS] [-e EXECS] [-m MIN_EXECS] [-r RELOADS] [-w WORKERS]\n");
 			return 2;
 		}
 	}
+	if (!min_execs)
+		min_execs = want_execs;
 	if (nworkers < 4 || nworkers > 8)
 		die("need 4 to 8 workers");
 	if (n < 0 || !orig)
@@ -291,9 +295,9 @@ int main(int argc, char **argv)
 	check(reload_err == 0, "a policy write failed", "every reload accepted");
 	check(c->reloads >= want_reloads, "too few reloads in time",
 	      "at least %lu policy reloads (%lu)", want_reloads, (unsigned long)c->reloads);
-	check(c->execs >= want_execs, "too few execs in time",
+	check(c->execs >= min_execs, "too few execs in time",
 	      "at least %lu execs by %d processes (%lu in %.0f s, %lu killed mid-exec by a reload)",
-	      want_execs, nworkers, (unsigned long)c->execs, t1 - t0,
+	      min_execs, nworkers, (unsigned long)c->execs, t1 - t0,
 	      (unsigned long)(c->killed[2] + c->killed[3]));
 	/* The policies must really have flipped under the workers in between. */
 	check(c->per[2][1][0] && c->per[2][1][1] && c->per[3][1][0] && c->per[3][1][1],

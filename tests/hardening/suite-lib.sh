@@ -7,7 +7,7 @@ POLICY=/sys/kernel/security/tpe/policy
 
 # Exec under reload in CI: measured under TCG with the debug kernel, see
 # tests/hardening/README.md. tpe_stress_execs= etc. on the command line win.
-STRESS_EXECS=100000
+STRESS_MIN_EXECS=10000
 STRESS_SECS=240
 
 # cmdline_arg NAME [DEFAULT]: the value of NAME= on the kernel command line.
