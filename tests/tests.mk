@@ -21,7 +21,7 @@ IMAGE_STAGE := $(IMG)/stage
 GUEST_TEST_DIRS := $(patsubst %/Makefile,%,$(wildcard $(addsuffix /Makefile,$(addprefix $(TOP)/,tests/guest tests/hardening tests/bench))))
 LEAN_BZIMAGE := $(BUILD)/kernel/lean/arch/x86/boot/bzImage
 DEBUG_BZIMAGE := $(BUILD)/kernel/debug/arch/x86/boot/bzImage
-E2E_TIMEOUT ?= 1200
+E2E_TIMEOUT ?= 1500
 # Demo boot: TCG unless asked for KVM (it hangs on some machines).
 KVM ?= 0
 DEMO_ACCEL := $(if $(filter 1 yes,$(KVM)),kvm -cpu host,tcg)
