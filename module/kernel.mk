@@ -7,6 +7,7 @@
 #
 # One source tree, $(BUILD)/linux, unpacked once; module/ is synced into
 # security/tpe by content, so editing module/ rebuilds only what changed.
+# Needs only make, tar, patch, gcc and the kernel's build deps.
 
 TPE_MOD := $(TOP)/module
 KSRC_TAR ?= /usr/src/linux-source-6.12.tar.xz
@@ -17,6 +18,7 @@ KDEBUG := $(BUILD)/kernel/debug
 KJOBS ?= 3
 KMAKE = $(MAKE) -C $(KSRC) -j$(KJOBS) CC="ccache gcc" HOSTCC="ccache gcc"
 HOOKUP := $(TPE_MOD)/patches/hookup.patch
+COPY := $(TPE_MOD)/copy-changed
 # Pristine tree files the hook-up patch touches, for restoring and for `patches`.
 HOOKUP_FILES = $(shell sed -n 's|^+++ b/||p' $(HOOKUP))
 
@@ -41,17 +43,21 @@ $(KSRC)/.tpe-hookup: $(HOOKUP) $(KSRC)/.tpe-unpacked
 	rm -rf $(KSRC).hookup
 	cp -r $(KPRISTINE) $(KSRC).hookup
 	patch -d $(KSRC).hookup -p1 -s --no-backup-if-mismatch < $(HOOKUP)
-	rsync -rc $(KSRC).hookup/ $(KSRC)/
+	for f in $(HOOKUP_FILES); do $(COPY) $(KSRC).hookup/$$f $(KSRC)/$$f; done
 	rm -rf $(KSRC).hookup
 	touch $@
 
-# Copy by content (rsync -c): unchanged files keep their time stamps.
+# Copy by content: unchanged files keep their time stamps. security/tpe gets
+# module/'s kernel sources (*.c, *.h, Kconfig, Makefile) and nothing else.
+TPE_SRCS = $(wildcard $(TPE_MOD)/*.c $(TPE_MOD)/*.h) $(TPE_MOD)/Kconfig $(TPE_MOD)/Makefile
 tpe-sync: $(KSRC)/.tpe-hookup
 	mkdir -p $(KSRC)/security/tpe
-	rsync -rc --delete --include='*.c' --include='*.h' --include=Kconfig \
-		--include=Makefile --exclude='*' $(TPE_MOD)/ $(KSRC)/security/tpe/
-	rsync -c $(TPE_MOD)/include/uapi/linux/tpe.h $(KSRC)/include/uapi/linux/tpe.h
-	rsync -c $(TPE_MOD)/tpe.rst $(KSRC)/Documentation/admin-guide/LSM/tpe.rst
+	for f in $(notdir $(TPE_SRCS)); do \
+		$(COPY) $(TPE_MOD)/$$f $(KSRC)/security/tpe/$$f; done
+	cd $(KSRC)/security/tpe && for f in *; do \
+		[ -e $(TPE_MOD)/$$f ] || rm -f $$f; done
+	$(COPY) $(TPE_MOD)/include/uapi/linux/tpe.h $(KSRC)/include/uapi/linux/tpe.h
+	$(COPY) $(TPE_MOD)/tpe.rst $(KSRC)/Documentation/admin-guide/LSM/tpe.rst
 
 kernel-src: tpe-sync
 
