@@ -5,10 +5,12 @@ H=/usr/lib/tpe-tests/hardening
 TPE_SUITES=/usr/lib/tpe-tests/suites
 POLICY=/sys/kernel/security/tpe/policy
 
-# Exec under reload in CI: measured under TCG with the debug kernel, see
-# tests/hardening/README.md. tpe_stress_execs= etc. on the command line win.
-STRESS_MIN_EXECS=10000
-STRESS_SECS=240
+# Exec under reload in CI: 150 s of 4 workers, aiming at 1,000,000 execs,
+# failing below 2,000 (TCG: ~120-200 execs/s on the lean kernel, several
+# times fewer on the debug one; see tests/hardening/README.md). The 10,000
+# reloads are always required. tpe_stress_*= on the command line win.
+STRESS_MIN_EXECS=2000
+STRESS_SECS=150
 
 # cmdline_arg NAME [DEFAULT]: the value of NAME= on the kernel command line.
 cmdline_arg() {
