@@ -24,6 +24,21 @@ static bool tpe_may_write(const struct file *file)
 	       capable(CAP_MAC_ADMIN);
 }
 
+/*
+ * Once a LOCK policy is live every write fails the same way, whatever it
+ * holds. tpe_policy_replace() checks again under the mutex, for a LOCK
+ * policy that a concurrent writer makes live after this check.
+ */
+static bool tpe_policy_locked(void)
+{
+	bool locked;
+
+	rcu_read_lock();
+	locked = rcu_dereference(tpe_policy)->flags & TPE_POLICY_LOCK;
+	rcu_read_unlock();
+	return locked;
+}
+
 /* Copy in and validate; on success *pp is a new, valid policy. */
 static int tpe_policy_copy(const char __user *buf, size_t len,
 			   struct tpe_policy_hdr *hdr, struct tpe_policy **pp)
@@ -65,7 +80,7 @@ static ssize_t tpe_policy_write(struct file *file, const char __user *buf,
 	struct tpe_policy *p = NULL;
 	int err;
 
-	if (!tpe_may_write(file))
+	if (!tpe_may_write(file) || tpe_policy_locked())
 		err = -EPERM;
 	else if (*ppos)
 		err = -EINVAL;

@@ -875,6 +875,10 @@ static void check_lock(void)
 	live = read_policy();
 	b = make_blob(0, NULL, 0, NULL, 0);
 	expect_reject("any write once LOCK is live", b.data, b.len, 0, EPERM);
+	expect_reject("a malformed write once LOCK is live", b.data, b.len - 4,
+		      0, EPERM);
+	expect_reject("a write at an offset once LOCK is live", b.data, b.len,
+		      4, EPERM);
 	free(b.data);
 	b = make_blob(TPE_POLICY_ENFORCE | TPE_POLICY_LOCK, trusted_uids, 1,
 		      trusted_gids, 2);
