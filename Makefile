@@ -12,7 +12,7 @@ BUILD ?= $(CURDIR)/build
 TOP := $(CURDIR)
 export BUILD TOP
 
-.PHONY: all deps loader check bench demo clean
+.PHONY: all deps loader install check bench clean
 all: loader kernel kernel-debug image
 
 include module/kernel.mk
@@ -23,6 +23,28 @@ deps:
 
 loader:
 	$(MAKE) -C loader
+
+install:
+	$(MAKE) -C loader install
+
+# Each step prints "ok - ..." / "not ok - ..." lines; tests/run-check adds
+# them up. Everything boots the debug kernel: one kernel build for the tests.
+KDEBUG_IMAGE = $(BUILD)/kernel/debug/arch/x86/boot/bzImage
+RUN_SUITE = tests/image/run-suite
+CHECK_STEPS = \
+	'loader=$(MAKE) -s -C loader check' \
+	'checkpatch=tests/checkpatch' \
+	'kernel-fast=$(MAKE) -s kernel-check-fast' \
+	'e2e=$(MAKE) -s check-e2e' \
+	'hardening=$(RUN_SUITE) hardening --kernel $(KDEBUG_IMAGE) --timeout 2400' \
+	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
+	'bench-smoke=tests/bench/run --smoke --kernel $(KDEBUG_IMAGE)'
+
+check: loader kernel-debug image
+	tests/run-check $(CHECK_STEPS)
+
+bench: kernel image
+	tests/bench/run
 
 clean:
 	rm -rf $(BUILD)
