@@ -69,6 +69,8 @@ static void tpe_audit_denial(struct file *file, enum tpe_op op,
 			 tpe_op_names[op], enforce ? "denied" : "permissive",
 			 check);
 	audit_log_d_path(ab, " path=", &file->f_path);
+	/* ausearch drops an AVC record without an object class as malformed. */
+	audit_log_format(ab, " tclass=file");
 	audit_log_task_info(ab);
 	audit_log_format(ab, " res=%d", !enforce);
 	audit_log_end(ab);
