@@ -171,7 +171,7 @@ static int __init tpe_init_securityfs(void)
 	return 0;
 
 err:
-	securityfs_remove(dir);
+	securityfs_recursive_remove(dir);
 	return PTR_ERR(file);
 }
 fs_initcall(tpe_init_securityfs);
