@@ -29,19 +29,24 @@ install:
 
 # Each step prints "ok - ..." / "not ok - ..." lines; tests/run-check adds
 # them up. Everything boots the debug kernel: one kernel build for the tests.
+# Everything is built first; then the steps run CHECK_JOBS at a time (each
+# guest is one QEMU; on 2 cores two of them side by side take less time
+# than one after the other), longest first after the two quick ones.
 KDEBUG_IMAGE = $(BUILD)/kernel/debug/arch/x86/boot/bzImage
 RUN_SUITE = tests/image/run-suite
+CHECK_JOBS ?= 2
 CHECK_STEPS = \
 	'loader=$(MAKE) -s -C loader check' \
 	'checkpatch=tests/checkpatch' \
-	'kernel-fast=$(MAKE) -s kernel-check-fast' \
-	'e2e=$(MAKE) -s check-e2e' \
-	'hardening=$(RUN_SUITE) hardening --kernel $(KDEBUG_IMAGE) --timeout 2400' \
 	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
-	'bench-smoke=tests/bench/run --smoke --kernel $(KDEBUG_IMAGE)'
+	'hardening=$(RUN_SUITE) hardening --kernel $(KDEBUG_IMAGE) --timeout 2400' \
+	'bench-smoke=tests/bench/run --smoke --kernel $(KDEBUG_IMAGE)' \
+	'e2e=$(RUN_SUITE) e2e --kernel $(KDEBUG_IMAGE) --timeout $(E2E_TIMEOUT) --kunit' \
+	'kernel-fast=tests/kernel-fast/run $(KDEBUG_IMAGE)'
 
 check: loader kernel-debug image
-	tests/run-check $(CHECK_STEPS)
+	$(MAKE) -C tests/kernel-fast
+	tests/run-check -j $(CHECK_JOBS) $(CHECK_STEPS)
 
 bench: kernel image
 	tests/bench/run
