@@ -6,10 +6,11 @@ TPE_SUITES=/usr/lib/tpe-tests/suites
 POLICY=/sys/kernel/security/tpe/policy
 
 # Exec under reload in CI: 150 s of 4 workers, aiming at 1,000,000 execs,
-# failing below 2,000 (TCG: ~120-200 execs/s on the lean kernel, several
-# times fewer on the debug one; see tests/hardening/README.md). The 10,000
+# failing below 1,000 (TCG: ~120-200 execs/s on the lean kernel; the debug
+# one did 8,911 in 150 s alone on a 2-core host and 3,570 beside another
+# guest, as `make check` runs it; see tests/hardening/README.md). The 10,000
 # reloads are always required. tpe_stress_*= on the command line win.
-STRESS_MIN_EXECS=2000
+STRESS_MIN_EXECS=1000
 STRESS_SECS=150
 
 # cmdline_arg NAME [DEFAULT]: the value of NAME= on the kernel command line.
