@@ -548,7 +548,7 @@ static int cmd_time(int argc, char **argv)
 		if (!WIFEXITED(status) || WEXITSTATUS(status))
 			rc = MISBEHAVED;
 	}
-	printf("op=time exit=%s ", rc ? "FAILED" : "0");
+	printf("exit=%s ", rc ? "FAILED" : "0");
 	print_stats(s, (size_t)reps);
 	putchar('\n');
 	return rc;
