@@ -32,17 +32,16 @@ install:
 # Everything is built first; then the steps run CHECK_JOBS at a time (each
 # guest is one QEMU; on 2 cores two of them side by side take less time
 # than one after the other), longest first after the two quick ones.
-KDEBUG_IMAGE = $(BUILD)/kernel/debug/arch/x86/boot/bzImage
 RUN_SUITE = tests/image/run-suite
 CHECK_JOBS ?= 2
 CHECK_STEPS = \
 	'loader=$(MAKE) -s -C loader check' \
 	'checkpatch=tests/checkpatch' \
 	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
-	'hardening=$(RUN_SUITE) hardening --kernel $(KDEBUG_IMAGE) --timeout 2400' \
-	'bench-smoke=tests/bench/run --smoke --kernel $(KDEBUG_IMAGE)' \
-	'e2e=$(RUN_SUITE) e2e --kernel $(KDEBUG_IMAGE) --timeout $(E2E_TIMEOUT) --kunit' \
-	'kernel-fast=tests/kernel-fast/run $(KDEBUG_IMAGE)'
+	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
+	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
+	'e2e=$(CHECK_E2E)' \
+	'kernel-fast=$(KCHECK_FAST)'
 
 check: loader kernel-debug image
 	$(MAKE) -C tests/kernel-fast

@@ -90,6 +90,8 @@ kernel-debug: tpe-sync $(KDEBUG)/.tpe-config
 patches: tpe-sync
 	$(TPE_MOD)/patches/make-patches $(KSRC) $(KPRISTINE) $(BUILD)/patches
 
+# Also a step of `make check`, which builds first.
+KCHECK_FAST = $(TOP)/tests/kernel-fast/run $(KDEBUG)/arch/x86/boot/bzImage
 kernel-check-fast: kernel-debug
 	$(MAKE) -C $(TOP)/tests/kernel-fast
-	$(TOP)/tests/kernel-fast/run $(KDEBUG)/arch/x86/boot/bzImage
+	$(KCHECK_FAST)

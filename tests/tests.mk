@@ -51,9 +51,11 @@ demo: kernel image
 		-drive if=virtio,file=$(IMAGE),format=raw,snapshot=on \
 		-device virtio-rng-pci
 
+# Also a step of `make check`, which builds first.
+CHECK_E2E = $(TOP)/tests/image/run-suite e2e --kernel $(DEBUG_BZIMAGE) \
+	--timeout $(E2E_TIMEOUT) --kunit
 check-e2e: kernel-debug image
-	$(TOP)/tests/image/run-suite e2e --name e2e --kernel $(DEBUG_BZIMAGE) \
-		--timeout $(E2E_TIMEOUT) --kunit
+	$(CHECK_E2E)
 
 check-demo: kernel image
 	$(TOP)/tests/image/demo-check --kernel $(LEAN_BZIMAGE) --image $(IMAGE)
