@@ -15,6 +15,7 @@
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "tpe.h"
 
@@ -24,45 +25,47 @@ static const char *const tpe_op_names[] = {
 	[TPE_OP_MPROTECT] = "mprotect",
 };
 
-static void tpe_log_denial(struct file *file, enum tpe_op op,
-			   const char *check, bool enforce)
+/*
+ * File names and the command name are the user's to choose: print them
+ * escaped (%*pE), so that a name with a newline in it cannot forge a line.
+ * The hooks may hold mmap_lock: nothing here may sleep, so a denial that
+ * finds no memory or a full audit backlog is counted and not recorded.
+ */
+static void tpe_log_denial(const struct cred *cred, struct file *file,
+			   enum tpe_op op, const char *check, bool enforce)
 {
 	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
 				      DEFAULT_RATELIMIT_BURST);
-	const char *action = enforce ? "denied" : "would deny";
-	const char *path = NULL;
+	const char *path = "?";
+	char comm[TASK_COMM_LEN];
 	char *buf;
 
 	if (!__ratelimit(&rs))
 		return;
 
-	buf = kmalloc(PATH_MAX, GFP_KERNEL);
+	buf = kmalloc(PATH_MAX, GFP_NOWAIT | __GFP_NOWARN);
 	if (buf) {
 		path = d_path(&file->f_path, buf, PATH_MAX);
 		if (IS_ERR(path))
-			path = NULL;
+			path = "?";
 	}
-	if (path)
-		pr_notice("%s %s of %s by uid=%u euid=%u pid=%d comm=%s: check=%s\n",
-			  action, tpe_op_names[op], path,
-			  from_kuid(&init_user_ns, current_uid()),
-			  from_kuid(&init_user_ns, current_euid()),
-			  task_pid_nr(current), current->comm, check);
-	else
-		pr_notice("%s %s of %pD by uid=%u euid=%u pid=%d comm=%s: check=%s\n",
-			  action, tpe_op_names[op], file,
-			  from_kuid(&init_user_ns, current_uid()),
-			  from_kuid(&init_user_ns, current_euid()),
-			  task_pid_nr(current), current->comm, check);
+	get_task_comm(comm, current);
+	pr_notice("%s %s of %*pE by uid=%u euid=%u pid=%d comm=%*pE: check=%s\n",
+		  enforce ? "denied" : "would deny", tpe_op_names[op],
+		  (int)strlen(path), path,
+		  from_kuid(&init_user_ns, cred->uid),
+		  from_kuid(&init_user_ns, cred->euid),
+		  task_pid_nr(current), (int)strlen(comm), comm, check);
 	kfree(buf);
 }
 
-static void tpe_audit_denial(struct file *file, enum tpe_op op,
-			     const char *check, bool enforce)
+static void tpe_audit_denial(const struct cred *cred, struct file *file,
+			     enum tpe_op op, const char *check, bool enforce)
 {
 	struct audit_buffer *ab;
 
-	ab = audit_log_start(audit_context(), GFP_KERNEL, AUDIT_AVC);
+	ab = audit_log_start(audit_context(), GFP_ATOMIC | __GFP_NOWARN,
+			     AUDIT_AVC);
 	if (!ab)
 		return;
 	audit_log_format(ab, "lsm=tpe op=%s action=%s check=%s",
@@ -71,6 +74,9 @@ static void tpe_audit_denial(struct file *file, enum tpe_op op,
 	audit_log_d_path(ab, " path=", &file->f_path);
 	/* ausearch drops an AVC record without an object class as malformed. */
 	audit_log_format(ab, " tclass=file");
+	/* Whom the program was judged for: a set-user-ID program's new owner. */
+	audit_log_format(ab, " subj_euid=%u",
+			 from_kuid(&init_user_ns, cred->euid));
 	audit_log_task_info(ab);
 	audit_log_format(ab, " res=%d", !enforce);
 	audit_log_end(ab);
@@ -78,16 +84,17 @@ static void tpe_audit_denial(struct file *file, enum tpe_op op,
 
 /*
  * tpe_report_denial - count, log and audit one denial
+ * @cred: whom the file was judged for
  * @file: the file that was to be executed or mapped
  * @op: what was asked
  * @check: the check that failed, e.g. "dir-owner"
  * @enforce: denied; else only logged (permissive)
  *
  * Called from the hooks outside rcu_read_lock(), only when they deny (or
- * would deny), so it may allocate.
+ * would deny); it does not sleep.
  */
-void tpe_report_denial(struct file *file, enum tpe_op op, const char *check,
-		       bool enforce)
+void tpe_report_denial(const struct cred *cred, struct file *file,
+		       enum tpe_op op, const char *check, bool enforce)
 {
 	if (!enforce)
 		atomic64_inc(&tpe_stats.would_deny);
@@ -96,8 +103,8 @@ void tpe_report_denial(struct file *file, enum tpe_op op, const char *check,
 	else
 		atomic64_inc(&tpe_stats.mmap_denials);
 
-	tpe_log_denial(file, op, check, enforce);
-	tpe_audit_denial(file, op, check, enforce);
+	tpe_log_denial(cred, file, op, check, enforce);
+	tpe_audit_denial(cred, file, op, check, enforce);
 }
 
 /*

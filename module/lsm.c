@@ -3,26 +3,21 @@
  * Trusted Path Execution: the hooks and the LSM's registration.
  *
  * An untrusted user may only execute (and, with TPE_POLICY_MMAP, map
- * executable) files whose parent directory is owned by global root and
- * writable by neither group nor other.
+ * executable) files in a trusted path (fs.c); who is trusted is cred.c's.
  */
 
 #define pr_fmt(fmt) "tpe: " fmt
 
 #include <linux/binfmts.h>
 #include <linux/cred.h>
-#include <linux/dcache.h>
 #include <linux/lsm_hooks.h>
+#include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/moduleparam.h>
-#include <linux/mount.h>
 #include <linux/uidgid.h>
 #include <uapi/linux/lsm.h>
 
 #include "tpe.h"
-
-/* The group and other write bits: either makes a directory or file unsafe. */
-#define TPE_MODE_WRITABLE	0022
 
 static bool tpe_enforce = IS_ENABLED(CONFIG_SECURITY_TPE_ENFORCE);
 module_param_named(enforce, tpe_enforce, bool, 0);
@@ -31,75 +26,18 @@ MODULE_PARM_DESC(enforce, "Boot policy denies (1) or only logs (0)");
 bool tpe_enabled __ro_after_init;
 struct tpe_stats tpe_stats;
 
-/* Is the subject on the policy's lists, by euid, egid or a supplementary group? */
-static bool tpe_subject_listed(const struct tpe_policy *p,
-			       const struct cred *cred)
+struct lsm_blob_sizes tpe_blob_sizes __ro_after_init = {
+	.lbs_cred = sizeof(struct tpe_cred),
+	.lbs_superblock = sizeof(struct tpe_superblock),
+};
+
+/* May @cred execute or map @file for @op under the live policy? */
+static int tpe_check(const struct cred *cred, struct file *file,
+		     enum tpe_op op)
 {
-	const struct group_info *groups = cred->group_info;
-	int i;
-
-	if (tpe_policy_has_uid(p, from_kuid(&init_user_ns, cred->euid)))
-		return true;
-	if (!p->nr_gids)
-		return false;
-	if (tpe_policy_has_gid(p, from_kgid(&init_user_ns, cred->egid)))
-		return true;
-	for (i = 0; i < groups->ngroups; i++)
-		if (tpe_policy_has_gid(p, from_kgid(&init_user_ns,
-						    groups->gid[i])))
-			return true;
-	return false;
-}
-
-/* Which check @inode fails as a trusted directory or file, or NULL. */
-static const char *tpe_inode_untrusted(const struct inode *inode, kuid_t owner,
-				       const char *not_owned,
-				       const char *writable)
-{
-	if (!uid_eq(inode->i_uid, GLOBAL_ROOT_UID) &&
-	    !uid_eq(inode->i_uid, owner))
-		return not_owned;
-	if (inode->i_mode & TPE_MODE_WRITABLE)
-		return writable;
-	return NULL;
-}
-
-/*
- * tpe_file_untrusted - name the check that @file fails, or NULL
- * @file: the file to execute or map
- * @flags: the live policy's flags
- * @owner: besides global root, who may own the directory (and file)
- *
- * A file with no real parent directory (memfd, anonymous inodes, files on
- * kernel-internal mounts) is never in a trusted path.
- */
-static const char *tpe_file_untrusted(const struct file *file, u32 flags,
-				      kuid_t owner)
-{
-	struct dentry *dentry = file->f_path.dentry;
-	struct dentry *parent;
-	const char *check;
-
-	if (IS_ROOT(dentry) || (file->f_path.mnt->mnt_flags & MNT_INTERNAL) ||
-	    (dentry->d_sb->s_flags & SB_NOUSER))
-		return "no-parent";
-
-	parent = dget_parent(dentry);
-	check = tpe_inode_untrusted(d_inode(parent), owner, "dir-owner",
-				    "dir-writable");
-	dput(parent);
-	if (check || !(flags & TPE_POLICY_CHECK_FILE))
-		return check;
-	return tpe_inode_untrusted(file_inode(file), owner, "file-owner",
-				   "file-writable");
-}
-
-static int tpe_check(struct file *file, enum tpe_op op)
-{
-	const struct cred *cred = current_cred();
 	const struct tpe_policy *p;
 	const char *check;
-	bool listed, trusted;
+	bool trusted;
 	u32 flags;
 
 	/* Global root is always trusted and never checked. */
@@ -113,11 +51,8 @@ static int tpe_check(struct file *file, enum tpe_op op)
 		rcu_read_unlock();
 		return 0;
 	}
-	listed = tpe_subject_listed(p, cred);
+	trusted = tpe_cred_trusted(p, cred);
 	rcu_read_unlock();
-
-	/* The lists name the trusted users, or with INVERT the untrusted. */
-	trusted = flags & TPE_POLICY_INVERT ? !listed : listed;
 
 	if (trusted && !(flags & TPE_POLICY_STRICT))
 		return 0;
@@ -126,7 +61,7 @@ static int tpe_check(struct file *file, enum tpe_op op)
 	if (!check)
 		return 0;
 
-	tpe_report_denial(file, op, check, flags & TPE_POLICY_ENFORCE);
+	tpe_report_denial(cred, file, op, check, flags & TPE_POLICY_ENFORCE);
 	return flags & TPE_POLICY_ENFORCE ? -EACCES : 0;
 }
 
@@ -136,7 +71,24 @@ static int tpe_check(struct file *file, enum tpe_op op)
  */
 static int tpe_bprm_check_security(struct linux_binprm *bprm)
 {
-	return tpe_check(bprm->file, TPE_OP_EXEC);
+	return tpe_check(current_cred(), bprm->file, TPE_OP_EXEC);
+}
+
+/*
+ * A set-user-ID or set-group-ID program runs as someone else than its
+ * caller. Judge the program for them too, here, where their credentials
+ * are final and a denial still fails execve() with EACCES: after the point
+ * of no return the kernel's own mapping of the program would be refused
+ * (MMAP) and the new program killed instead.
+ */
+static int tpe_bprm_creds_from_file(struct linux_binprm *bprm,
+				    const struct file *file)
+{
+	const struct cred *old = current_cred(), *new = bprm->cred;
+
+	if (uid_eq(new->euid, old->euid) && gid_eq(new->egid, old->egid))
+		return 0;
+	return tpe_check(new, bprm->file, TPE_OP_EXEC);
 }
 
 static int tpe_mmap_file(struct file *file, unsigned long reqprot,
@@ -144,15 +96,29 @@ static int tpe_mmap_file(struct file *file, unsigned long reqprot,
 {
 	if (!file || !(prot & PROT_EXEC))
 		return 0;
-	return tpe_check(file, TPE_OP_MMAP);
+	return tpe_check(current_cred(), file, TPE_OP_MMAP);
+}
+
+/*
+ * Shared anonymous memory (MAP_SHARED|MAP_ANONYMOUS, or a shared mapping
+ * of /dev/zero) is backed by a kernel-internal shmem file that no user can
+ * name: it is memory, like private anonymous memory. Both halves of the
+ * test matter: a memfd (or any unlinked tmpfs file) gets the anonymous
+ * shmem vm_ops too but has a name, and a System V segment's inode is
+ * IS_PRIVATE() too but others can attach it.
+ */
+static bool tpe_vma_is_anon_memory(struct vm_area_struct *vma)
+{
+	return vma_is_anon_shmem(vma) && IS_PRIVATE(file_inode(vma->vm_file));
 }
 
 static int tpe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
 			     unsigned long prot)
 {
-	if (!vma->vm_file || !(prot & PROT_EXEC))
+	if (!vma->vm_file || !(prot & PROT_EXEC) ||
+	    tpe_vma_is_anon_memory(vma))
 		return 0;
-	return tpe_check(vma->vm_file, TPE_OP_MPROTECT);
+	return tpe_check(current_cred(), vma->vm_file, TPE_OP_MPROTECT);
 }
 
 static const struct lsm_id tpe_lsmid = {
@@ -162,21 +128,32 @@ static const struct lsm_id tpe_lsmid = {
 
 static struct security_hook_list tpe_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(bprm_check_security, tpe_bprm_check_security),
+	LSM_HOOK_INIT(bprm_creds_from_file, tpe_bprm_creds_from_file),
 	LSM_HOOK_INIT(mmap_file, tpe_mmap_file),
 	LSM_HOOK_INIT(file_mprotect, tpe_file_mprotect),
 };
 
 static int __init tpe_init(void)
 {
-	tpe_policy_boot(tpe_enforce);
+	u32 flags = 0;
+
+	if (tpe_enforce)
+		flags |= TPE_POLICY_ENFORCE;
+	if (IS_ENABLED(CONFIG_SECURITY_TPE_MMAP))
+		flags |= TPE_POLICY_MMAP;
+	tpe_policy_boot(flags);
 	security_add_hooks(tpe_hooks, ARRAY_SIZE(tpe_hooks), &tpe_lsmid);
+	tpe_add_cred_hooks(&tpe_lsmid);
+	tpe_add_fs_hooks(&tpe_lsmid);
 	tpe_enabled = true;
-	pr_info("initialized, boot policy %s\n",
-		tpe_enforce ? "enforcing" : "permissive");
+	pr_info("initialized, boot policy %s%s\n",
+		tpe_enforce ? "enforcing" : "permissive",
+		flags & TPE_POLICY_MMAP ? " mmap" : "");
 	return 0;
 }
 
 DEFINE_LSM(tpe) = {
 	.name = "tpe",
 	.init = tpe_init,
+	.blobs = &tpe_blob_sizes,
 };

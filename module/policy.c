@@ -12,7 +12,7 @@
 
 #include "tpe.h"
 
-/* The boot policy: root only, no lists; tpe_policy_boot() sets ENFORCE. */
+/* The boot policy: root only, no lists; tpe_policy_boot() sets its flags. */
 static struct tpe_policy_hdr tpe_boot_hdr = {
 	.magic = cpu_to_le32(TPE_POLICY_MAGIC),
 	.version = cpu_to_le16(TPE_POLICY_VERSION),
@@ -29,10 +29,8 @@ struct tpe_policy __rcu *tpe_policy = RCU_INITIALIZER(&tpe_boot_policy);
 DEFINE_MUTEX(tpe_policy_mutex);
 
 /* Called once from the LSM's init, before any hook or file can run. */
-void tpe_policy_boot(bool enforce)
+void tpe_policy_boot(u32 flags)
 {
-	u32 flags = enforce ? TPE_POLICY_ENFORCE : 0;
-
 	tpe_boot_hdr.flags = cpu_to_le32(flags);
 	tpe_boot_policy.flags = flags;
 }

@@ -7,7 +7,9 @@
 #define _SECURITY_TPE_H
 
 #include <linux/atomic.h>
+#include <linux/cred.h>
 #include <linux/fs.h>
+#include <linux/lsm_hooks.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/types.h>
@@ -35,7 +37,7 @@ extern struct tpe_policy __rcu *tpe_policy;
 /* Held by writers (and by readers of tpe/policy) of the live policy. */
 extern struct mutex tpe_policy_mutex;
 
-void tpe_policy_boot(bool enforce);
+void tpe_policy_boot(u32 flags);
 struct tpe_policy *tpe_policy_alloc(size_t len);
 void tpe_policy_free(struct tpe_policy *p);
 int tpe_policy_check_hdr(const struct tpe_policy_hdr *hdr, size_t len);
@@ -43,6 +45,41 @@ int tpe_policy_parse(struct tpe_policy *p, const void *blob, size_t len);
 bool tpe_policy_has_uid(const struct tpe_policy *p, u32 uid);
 bool tpe_policy_has_gid(const struct tpe_policy *p, u32 gid);
 int tpe_policy_replace(struct tpe_policy *p);
+
+extern struct lsm_blob_sizes tpe_blob_sizes;
+
+/*
+ * What TPE keeps with a credential: the identity it was prepared from while
+ * that one was in the initial user namespace. In a user namespace a task may
+ * map, switch to or drop IDs its creator chose (setresuid to a subordinate
+ * UID, setgroups), so its trust is judged by this identity too.
+ */
+struct tpe_cred {
+	kuid_t origin_euid;
+	kgid_t origin_egid;
+	struct group_info *origin_groups;	/* NULL only for init_cred */
+};
+
+static inline struct tpe_cred *tpe_cred(const struct cred *cred)
+{
+	return cred->security + tpe_blob_sizes.lbs_cred;
+}
+
+/* What TPE knows of a super block from when it was made. */
+struct tpe_superblock {
+	bool untrusted_mounter;	/* mounted by a task whose UIDs were not all root */
+};
+
+static inline struct tpe_superblock *tpe_sb(const struct super_block *sb)
+{
+	return sb->s_security + tpe_blob_sizes.lbs_superblock;
+}
+
+bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred);
+const char *tpe_file_untrusted(const struct file *file, u32 flags,
+			       kuid_t owner);
+void __init tpe_add_cred_hooks(const struct lsm_id *lsmid);
+void __init tpe_add_fs_hooks(const struct lsm_id *lsmid);
 
 /* What the hooks were asked to allow. */
 enum tpe_op {
@@ -62,8 +99,8 @@ struct tpe_stats {
 extern struct tpe_stats tpe_stats;
 extern bool tpe_enabled;
 
-void tpe_report_denial(struct file *file, enum tpe_op op, const char *check,
-		       bool enforce);
+void tpe_report_denial(const struct cred *cred, struct file *file,
+		       enum tpe_op op, const char *check, bool enforce);
 void tpe_audit_policy_write(const struct tpe_policy_hdr *hdr, size_t len,
 			    int err);
 
