@@ -584,10 +584,15 @@ static void flag_checks(void)
 	make_dir(BASE "/bobww", 0777, bob.uid, bob.gid);
 	copy_file(hello, BASE "/bobww/hello", 0755, bob.uid, bob.gid);
 
-	/* CHECK_FILE: the file itself must be root-owned and not g/o-writable. */
+	/*
+	 * A file others may rewrite is never trusted; CHECK_FILE also wants
+	 * the file itself root-owned.
+	 */
 	policy_must_set(E, trusted, 1, NULL, 0);
 	one("CHECK_FILE off: alice-owned file in a trusted dir", &alice, T "/alice-owned", false);
-	one("CHECK_FILE off: world-writable file in a trusted dir", &alice, T "/world-writable", false);
+	one("CHECK_FILE off: world-writable file in a trusted dir (never trusted)", &alice, T "/world-writable", true);
+	one("CHECK_FILE off: group-writable file in a trusted dir (never trusted)", &alice, T "/group-writable", true);
+	one("CHECK_FILE off: trusted user bob, world-writable file", &bob, T "/world-writable", false);
 	policy_must_set(E | TPE_POLICY_CHECK_FILE, trusted, 1, NULL, 0);
 	one("CHECK_FILE: alice-owned file in a trusted dir", &alice, T "/alice-owned", true);
 	one("CHECK_FILE: world-writable root file in a trusted dir", &alice, T "/world-writable", true);

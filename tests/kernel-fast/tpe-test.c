@@ -586,9 +586,11 @@ static void check_untrusted_dirs(void)
 	expect_exec(&untrusted, "/untrusted/script", EACCES);
 	expect_exec(&untrusted, "/trusted/script", 0);
 	expect_exec(&trusted, "/untrusted/script", 0);
-	/* Files the user does not own in a trusted dir: only CHECK_FILE cares. */
+	/* A file not root's in a trusted dir: only CHECK_FILE cares. */
 	expect_exec(&untrusted, "/trusted/owned-by-user", 0);
-	expect_exec(&untrusted, "/trusted/group-writable", 0);
+	/* A file others may rewrite: never trusted, CHECK_FILE or not. */
+	expect_exec(&untrusted, "/trusted/group-writable", EACCES);
+	expect_exec(&trusted, "/trusted/group-writable", 0);
 
 	err = run_as(&untrusted, do_exec_memfd, NULL);
 	report(err == EACCES, "fexecve of a memfd as untrusted: EACCES",
@@ -964,7 +966,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(mode, "permissive")) {
-		check_boot_policy(0);
+		check_boot_policy(TPE_POLICY_MMAP);
 		section = "tpe.enforce=0";
 		expect_exec(&untrusted, "/untrusted/hello", 0);
 		report(stat_value("would_deny") >= 1 &&
@@ -975,7 +977,8 @@ int main(int argc, char **argv)
 		return failures != 0;
 	}
 
-	check_boot_policy(TPE_POLICY_ENFORCE);
+	/* CONFIG_SECURITY_TPE_ENFORCE=y and CONFIG_SECURITY_TPE_MMAP=y */
+	check_boot_policy(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP);
 	check_modes();
 	check_four_cases();
 	check_permissive();
