@@ -64,8 +64,14 @@ static void tpe_audit_denial(const struct cred *cred, struct file *file,
 {
 	struct audit_buffer *ab;
 
-	ab = audit_log_start(audit_context(), GFP_ATOMIC | __GFP_NOWARN,
-			     AUDIT_AVC);
+	/*
+	 * A record of its own, not one of the syscall's: that would add a
+	 * SYSCALL record at syscall exit, allocated to wait up to
+	 * audit_backlog_wait_time on a full backlog, which any untrusted
+	 * user could then cause thousands of times a second. This record
+	 * names the task itself (audit_log_task_info()).
+	 */
+	ab = audit_log_start(NULL, GFP_ATOMIC | __GFP_NOWARN, AUDIT_AVC);
 	if (!ab)
 		return;
 	audit_log_format(ab, "lsm=tpe op=%s action=%s check=%s",
