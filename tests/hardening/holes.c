@@ -313,16 +313,17 @@ struct ns_case {
 	bool drop_groups;	/* setgroups(0) inside */
 	bool via_setns;		/* a second process joins the namespace */
 	const char *path;
-	bool stay_ns_root;	/* run as namespace root, not namespace ID 1 */
+	bool stay_ns_root;	/* become namespace root, not namespace ID 1 */
 };
 
 static int ns_child_run(const struct ns_case *c)
 {
 	char *argv[] = { (char *)c->path, NULL };
+	id_t id = c->stay_ns_root ? 0 : 1;
 
 	if (c->drop_groups && setgroups(0, NULL))
 		return 112;
-	if (!c->stay_ns_root && (setresgid(1, 1, 1) || setresuid(1, 1, 1)))
+	if (setresgid(id, id, id) || setresuid(id, id, id))
 		return 113;
 	execve(c->path, argv, empty_env);
 	fail_errno(errno);
@@ -776,8 +777,9 @@ static void hole_audit_backlog(void)
 
 	/* Before the backlog is tiny: a policy write is audited too. */
 	policy_must_set(E | M, trusted, 1, NULL, 0);
-	if (system("auditctl -b 1 -r 0 >/dev/null && systemctl stop auditd.service && "
-		   "! systemctl -q is-active auditd.service"))
+	/* auditd first: stopping it against a one-record backlog takes minutes */
+	if (system("systemctl stop auditd.service && ! systemctl -q is-active auditd.service && "
+		   "auditctl -b 1 -r 0 >/dev/null"))
 		die("could not shrink the audit backlog and stop auditd");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	o = run_as(&alice, do_mprotect_flood, U "/hello");
