@@ -37,7 +37,6 @@
 #define U BASE "/untrusted"	/* alice 0755 */
 
 static char bindir[PATH_MAX];	/* where our helper programs are installed */
-static char *const empty_env[] = { NULL };
 
 static void helper(const char *name, char *out, size_t len)
 {
@@ -45,14 +44,6 @@ static void helper(const char *name, char *out, size_t len)
 }
 
 /* ---- the steps a child runs; each returns an exit status or execs ---- */
-
-static int do_exec(void *path)
-{
-	char *argv[] = { path, NULL };
-
-	execve(path, argv, empty_env);
-	fail_errno(errno);
-}
 
 static int do_exec_sh_script(void *path)
 {
@@ -446,18 +437,6 @@ static void flips(void)
 
 /* ---- user namespaces ---- */
 
-static int write_text(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
 /*
  * alice becomes root of her own user namespace, mounts a tmpfs there and
  * runs a binary from a directory that root of that namespace owns. That
@@ -466,28 +445,6 @@ static int write_text(const char *path, const char *text)
 struct userns_arg {
 	const char *what;	/* "exec", "exec-trusted" */
 };
-
-static int enter_userns(void)
-{
-	char map[64];
-	uid_t uid = getuid();
-	gid_t gid = getgid();
-
-	/*
-	 * Changing uid made the process non-dumpable, which makes
-	 * /proc/self/uid_map root's: become dumpable again to write it.
-	 */
-	if (prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER | CLONE_NEWNS))
-		return errno;
-	snprintf(map, sizeof(map), "0 %u 1", uid);
-	if (write_text("/proc/self/uid_map", map) ||
-	    write_text("/proc/self/setgroups", "deny"))
-		return errno;
-	snprintf(map, sizeof(map), "0 %u 1", gid);
-	if (write_text("/proc/self/gid_map", map))
-		return errno;
-	return 0;
-}
 
 static int do_userns(void *arg)
 {
@@ -807,10 +764,7 @@ static void setup(void)
 
 	umount2(BASE "/bind-of-untrusted", MNT_DETACH);
 	umount2(U "/bind-of-trusted", MNT_DETACH);
-	umount2(BASE, MNT_DETACH);
-	mkdir(BASE, 0755);
-	if (mount("tpe-hardening", BASE, "tmpfs", 0, "mode=0755"))
-		die("mount tmpfs on %s", BASE);
+	fresh_tmpfs(BASE, "tpe-hardening");
 
 	make_dir(T, 0755, 0, 0);
 	make_dir(U, 0755, alice.uid, alice.gid);

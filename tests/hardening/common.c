@@ -6,11 +6,14 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -327,4 +330,58 @@ struct outcome run_as(const struct user *u, int (*fn)(void *), void *arg)
 		die("waitpid");
 	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	return o;
+}
+
+void fresh_tmpfs(const char *dir, const char *name)
+{
+	umount2(dir, MNT_DETACH);
+	mkdir(dir, 0755);
+	if (mount(name, dir, "tmpfs", 0, "mode=0755"))
+		die("mount tmpfs on %s", dir);
+}
+
+/* ---- exec and user namespaces ---- */
+
+char *const empty_env[] = { NULL };
+
+int do_exec(void *path)
+{
+	char *argv[] = { path, NULL };
+
+	execve(path, argv, empty_env);
+	fail_errno(errno);
+}
+
+int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+int enter_userns(void)
+{
+	char map[64];
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+
+	/*
+	 * Changing uid made the process non-dumpable, which makes
+	 * /proc/self/uid_map root's: become dumpable again to write it.
+	 */
+	if (prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER | CLONE_NEWNS))
+		return errno;
+	snprintf(map, sizeof(map), "0 %u 1", uid);
+	if (write_text("/proc/self/uid_map", map) ||
+	    write_text("/proc/self/setgroups", "deny"))
+		return errno;
+	snprintf(map, sizeof(map), "0 %u 1", gid);
+	if (write_text("/proc/self/gid_map", map))
+		return errno;
+	return 0;
 }

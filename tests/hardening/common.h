@@ -88,4 +88,19 @@ __attribute__((noreturn)) void fail_errno(int err);
 const char *outcome_str(struct outcome o);
 const char *errno_name(int err);
 
+/* An empty tmpfs (root 0755) on dir, whatever was mounted there before. */
+void fresh_tmpfs(const char *dir, const char *name);
+
+/* An empty environment, for the programs the tests run. */
+extern char *const empty_env[];
+/* execve(path) with no arguments; a failure is reported with fail_errno(). */
+int do_exec(void *path);
+/* Write text to a file (a /proc knob) in one write(); 0 or -1. */
+int write_text(const char *path, const char *text);
+/*
+ * Become root of a new user namespace (and mount namespace) that maps only
+ * the caller's uid and gid, as `unshare -r` does; 0 or an errno.
+ */
+int enter_userns(void);
+
 #endif

@@ -44,16 +44,7 @@
 
 static char bindir[PATH_MAX];
 static char hello[PATH_MAX + 8];
-static char *const empty_env[] = { NULL };
 static const uint32_t E = TPE_POLICY_ENFORCE, M = TPE_POLICY_MMAP;
-
-static int do_exec(void *path)
-{
-	char *argv[] = { path, NULL };
-
-	execve(path, argv, empty_env);
-	fail_errno(errno);
-}
 
 /* "NAME: denied (EACCES)" / "allowed (exit 42)" for an outcome. */
 static void expect(struct outcome o, bool deny, const char *fmt, const char *name)
@@ -76,18 +67,6 @@ static void exec_as(const char *name, const struct user *u, const char *path, bo
  * A user namespace with these maps, held by a child that waits on a pipe,
  * as an fd: what mount_setattr(MOUNT_ATTR_IDMAP) takes.
  */
-static int write_text(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
 static int userns_fd(const char *map)
 {
 	char path[64];
@@ -474,17 +453,8 @@ static int do_root_container(void *path)
 /* bob, trusted, in his own namespace as himself keeps running things. */
 static int do_bob_userns_self(void *path)
 {
-	char map[32];
-
-	if (prctl(PR_SET_DUMPABLE, 1) || unshare(CLONE_NEWUSER))
+	if (enter_userns())
 		return 110;
-	snprintf(map, sizeof(map), "0 %u 1", bob.uid);
-	if (write_text("/proc/self/uid_map", map) ||
-	    write_text("/proc/self/setgroups", "deny"))
-		return 111;
-	snprintf(map, sizeof(map), "0 %u 1", bob.gid);
-	if (write_text("/proc/self/gid_map", map))
-		return 112;
 	return do_exec(path);
 }
 
@@ -815,10 +785,7 @@ static void setup(void)
 	umount2(BASE "/idm", MNT_DETACH);
 	umount2(BASE "/idm-alice", MNT_DETACH);
 	umount2(BASE "/idm-keep", MNT_DETACH);
-	umount2(BASE, MNT_DETACH);
-	mkdir(BASE, 0755);
-	if (mount("tpe-holes", BASE, "tmpfs", 0, "mode=0755"))
-		die("mount tmpfs on %s", BASE);
+	fresh_tmpfs(BASE, "tpe-holes");
 	make_dir(T, 0755, 0, 0);
 	make_dir(U, 0755, alice.uid, alice.gid);
 	copy_file(hello, T "/hello", 0755, 0, 0);
