@@ -46,14 +46,8 @@ static bool tpe_ids_trusted(const struct tpe_policy *p, kuid_t euid,
 	return p->flags & TPE_POLICY_INVERT ? !listed : listed;
 }
 
-/*
- * tpe_cred_trusted - is @cred a trusted user under @p?
- * @p: the policy, under rcu_read_lock()
- * @cred: the credential to judge
- *
- * Global root is handled by the caller.
- */
-bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred)
+/* Judge @cred from scratch: a lookup in each list the policy has. */
+static bool tpe_cred_judge(const struct tpe_policy *p, const struct cred *cred)
 {
 	const struct tpe_cred *tc = tpe_cred(cred);
 
@@ -68,10 +62,46 @@ bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred)
 }
 
 /*
+ * tpe_cred_trusted - is @cred a trusted user under @p?
+ * @p: the policy, under rcu_read_lock()
+ * @cred: the credential to judge
+ *
+ * Global root is handled by the caller.
+ *
+ * A credential in use never changes, and neither does a policy, so the
+ * verdict on the pair is worked out once and kept with the credential,
+ * tagged with the policy's generation: later checks cost the same whatever
+ * the size of the lists. A verdict is only taken for the policy whose
+ * generation it carries, and no two policies share one, so a racing reader
+ * can at worst store the verdict for an older policy over a newer one's,
+ * and the next check works it out again: a wasted lookup, never a wrong
+ * verdict. A credential not yet in use (bprm->cred of a set-user-ID exec)
+ * may still change, so it is judged and nothing is kept.
+ */
+bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred)
+{
+	struct tpe_cred *tc = tpe_cred(cred);
+	u64 tag = p->generation << 1;
+	u64 verdict;
+	bool trusted;
+
+	if (cred != current_cred())
+		return tpe_cred_judge(p, cred);
+	verdict = atomic64_read(&tc->verdict);
+	if ((verdict & ~1ULL) == tag)
+		return verdict & 1;
+	trusted = tpe_cred_judge(p, cred);
+	atomic64_set(&tc->verdict, tag | trusted);
+	return trusted;
+}
+
+/*
  * Every credential but init_cred is prepared from another one: this is the
  * one place where a credential leaves the initial user namespace (unshare,
  * clone and setns all prepare the new credential from the caller's), so
  * remembering the last initial-namespace identity here covers every way in.
+ * The old verdict is not carried over: the new credential's IDs are the
+ * caller's to change until it is in use.
  */
 static int tpe_cred_prepare(struct cred *new, const struct cred *old,
 			    gfp_t gfp)
@@ -84,10 +114,13 @@ static int tpe_cred_prepare(struct cred *new, const struct cred *old,
 		to->origin_egid = old->egid;
 		to->origin_groups = get_group_info(old->group_info);
 	} else {
-		*to = *from;
+		to->origin_euid = from->origin_euid;
+		to->origin_egid = from->origin_egid;
+		to->origin_groups = from->origin_groups;
 		if (to->origin_groups)
 			get_group_info(to->origin_groups);
 	}
+	atomic64_set(&to->verdict, 0);
 	return 0;
 }
 
@@ -114,3 +147,109 @@ void __init tpe_add_cred_hooks(const struct lsm_id *lsmid)
 {
 	security_add_hooks(tpe_cred_hooks, ARRAY_SIZE(tpe_cred_hooks), lsmid);
 }
+
+#ifdef CONFIG_SECURITY_TPE_KUNIT_TEST
+
+#include <kunit/test.h>
+
+static const __le32 tpe_test_uids[] = { cpu_to_le32(1000) };
+
+/* Two policies that differ in what they say of UID 1000. */
+static const struct tpe_policy tpe_test_listed = {
+	.generation = 100, .nr_uids = 1, .uids = tpe_test_uids,
+};
+
+static const struct tpe_policy tpe_test_unlisted = {
+	.generation = 101,
+};
+
+/* A credential of UID 1000, made current (committed) when @commit. */
+static struct cred *tpe_test_cred(struct kunit *test, bool commit)
+{
+	struct cred *cred = prepare_creds();
+
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cred->euid = KUIDT_INIT(1000);
+	if (!commit)
+		return cred;
+	/* Each test runs in a kthread of its own: nothing else uses it. */
+	KUNIT_ASSERT_EQ(test, 0, commit_creds(cred));
+	return cred;
+}
+
+static u64 tpe_test_verdict(const struct cred *cred)
+{
+	return atomic64_read(&tpe_cred(cred)->verdict);
+}
+
+static void test_tpe_cred_verdict_follows_policy(struct kunit *test)
+{
+	const struct cred *cred = tpe_test_cred(test, true);
+
+	KUNIT_EXPECT_TRUE(test, tpe_cred_trusted(&tpe_test_listed, cred));
+	KUNIT_EXPECT_EQ(test, tpe_test_verdict(cred), 100ULL << 1 | 1);
+	KUNIT_EXPECT_FALSE(test, tpe_cred_trusted(&tpe_test_unlisted, cred));
+	KUNIT_EXPECT_EQ(test, tpe_test_verdict(cred), 101ULL << 1);
+	KUNIT_EXPECT_TRUE(test, tpe_cred_trusted(&tpe_test_listed, cred));
+}
+
+/* Same generation, other lists: only the kept verdict can answer "yes". */
+static void test_tpe_cred_verdict_is_kept(struct kunit *test)
+{
+	struct tpe_policy same_generation = tpe_test_unlisted;
+	const struct cred *cred = tpe_test_cred(test, true);
+
+	KUNIT_EXPECT_FALSE(test, tpe_cred_trusted(&tpe_test_unlisted, cred));
+	same_generation.nr_uids = 1;
+	same_generation.uids = tpe_test_uids;
+	KUNIT_EXPECT_FALSE(test, tpe_cred_trusted(&same_generation, cred));
+}
+
+/* A reader that lost a race stored an older policy's verdict. */
+static void test_tpe_cred_stale_verdict(struct kunit *test)
+{
+	const struct cred *cred = tpe_test_cred(test, true);
+
+	atomic64_set(&tpe_cred(cred)->verdict, 100ULL << 1 | 1);
+	KUNIT_EXPECT_FALSE(test, tpe_cred_trusted(&tpe_test_unlisted, cred));
+	KUNIT_EXPECT_EQ(test, tpe_test_verdict(cred), 101ULL << 1);
+}
+
+static void test_tpe_cred_not_in_use(struct kunit *test)
+{
+	struct cred *cred = tpe_test_cred(test, false);
+
+	KUNIT_EXPECT_TRUE(test, tpe_cred_trusted(&tpe_test_listed, cred));
+	KUNIT_EXPECT_EQ(test, tpe_test_verdict(cred), 0);
+	abort_creds(cred);
+}
+
+static void test_tpe_cred_prepare_forgets(struct kunit *test)
+{
+	const struct cred *cred = tpe_test_cred(test, true);
+	struct cred *next;
+
+	KUNIT_EXPECT_TRUE(test, tpe_cred_trusted(&tpe_test_listed, cred));
+	next = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, next);
+	KUNIT_EXPECT_EQ(test, tpe_test_verdict(next), 0);
+	abort_creds(next);
+}
+
+static struct kunit_case tpe_cred_test_cases[] = {
+	KUNIT_CASE(test_tpe_cred_verdict_follows_policy),
+	KUNIT_CASE(test_tpe_cred_verdict_is_kept),
+	KUNIT_CASE(test_tpe_cred_stale_verdict),
+	KUNIT_CASE(test_tpe_cred_not_in_use),
+	KUNIT_CASE(test_tpe_cred_prepare_forgets),
+	{}
+};
+
+static struct kunit_suite tpe_cred_test_suite = {
+	.name = "tpe_cred",
+	.test_cases = tpe_cred_test_cases,
+};
+
+kunit_test_suite(tpe_cred_test_suite);
+
+#endif /* CONFIG_SECURITY_TPE_KUNIT_TEST */

@@ -20,6 +20,7 @@ static struct tpe_policy_hdr tpe_boot_hdr = {
 };
 
 static struct tpe_policy tpe_boot_policy = {
+	.generation = 1,
 	.len = sizeof(tpe_boot_hdr),
 	.blob = &tpe_boot_hdr,
 };
@@ -27,6 +28,8 @@ static struct tpe_policy tpe_boot_policy = {
 struct tpe_policy __rcu *tpe_policy = RCU_INITIALIZER(&tpe_boot_policy);
 /* Serializes writers of tpe_policy, and readers of tpe/policy. */
 DEFINE_MUTEX(tpe_policy_mutex);
+/* The live policy's generation; written under tpe_policy_mutex. */
+static u64 tpe_generation = 1;
 
 /* Called once from the LSM's init, before any hook or file can run. */
 void tpe_policy_boot(u32 flags)
@@ -153,7 +156,9 @@ bool tpe_policy_has_gid(const struct tpe_policy *p, u32 gid)
  * @p: the new policy, owned by the caller until this returns 0
  *
  * The caller holds tpe_policy_mutex. The old policy is freed after a grace
- * period, unless it is the static boot policy.
+ * period, unless it is the static boot policy. @p gets a generation no
+ * policy had before, so no verdict cached on a credential (cred.c) is
+ * taken for one under @p.
  *
  * Return: 0, or -EPERM if the live policy is locked.
  */
@@ -165,6 +170,7 @@ int tpe_policy_replace(struct tpe_policy *p)
 					lockdep_is_held(&tpe_policy_mutex));
 	if (old->flags & TPE_POLICY_LOCK)
 		return -EPERM;
+	p->generation = ++tpe_generation;
 	old = rcu_replace_pointer(tpe_policy, p,
 				  lockdep_is_held(&tpe_policy_mutex));
 	if (old != &tpe_boot_policy)

@@ -22,6 +22,7 @@
  */
 struct tpe_policy {
 	struct rcu_head rcu;
+	u64 generation;		/* never the same for two live policies, never 0 */
 	u32 flags;
 	u32 nr_uids;
 	u32 nr_gids;
@@ -53,11 +54,16 @@ extern struct lsm_blob_sizes tpe_blob_sizes;
  * that one was in the initial user namespace. In a user namespace a task may
  * map, switch to or drop IDs its creator chose (setresuid to a subordinate
  * UID, setgroups), so its trust is judged by this identity too.
+ *
+ * And the last verdict on it: a live policy's generation shifted left by
+ * one, ORed with 1 if the credential was trusted under that policy; 0 when
+ * it was never judged.
  */
 struct tpe_cred {
 	kuid_t origin_euid;
 	kgid_t origin_egid;
 	struct group_info *origin_groups;	/* NULL only for init_cred */
+	atomic64_t verdict;
 };
 
 static inline struct tpe_cred *tpe_cred(const struct cred *cred)
