@@ -435,6 +435,109 @@ static void flips(void)
 	close(res[0]);
 }
 
+/*
+ * alice keeps one process, and so one credential, while root swaps the
+ * policy under it. TPE keeps its verdict on a credential for as long as
+ * the policy it was made under is live: each check below, the first after
+ * a swap included, must follow the policy now live.
+ */
+static int cred_flip_child(void *arg)
+{
+	int *p = arg;	/* p[0]: commands in, p[1]: results out */
+	char cmd;
+
+	while (read(p[0], &cmd, 1) == 1) {
+		int fd = open(BASE "/credflip/hello", O_RDONLY | O_CLOEXEC);
+		int err[3] = { 0, 0, 0 };
+		void *m;
+
+		if (fd < 0)
+			return 120;
+		for (int k = 0; k < 2; k++) {
+			m = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+			if (m == MAP_FAILED)
+				err[k] = errno;
+			else
+				munmap(m, 4096);
+		}
+		m = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (m == MAP_FAILED)
+			return 121;
+		if (mprotect(m, 4096, PROT_READ | PROT_EXEC))
+			err[2] = errno;
+		munmap(m, 4096);
+		close(fd);
+		if (write(p[1], err, sizeof(err)) != sizeof(err))
+			return 122;
+	}
+	return 0;
+}
+
+static void cred_flips(void)
+{
+	static const char *const op[3] = {
+		"first mmap", "second mmap", "mprotect"
+	};
+	const uint32_t a[] = { alice.uid }, b[] = { bob.uid }, ag[] = { alice.gid };
+	const struct {
+		const char *what;
+		struct policy p;
+		bool deny;
+	} states[] = {
+		{ "bob listed", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, 1, 0, b, NULL }, true },
+		{ "alice listed", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, 1, 0, a, NULL }, false },
+		{ "bob listed again", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, 1, 0, b, NULL }, true },
+		{ "alice's group listed", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, 0, 1, NULL, ag }, false },
+		{ "INVERT, alice listed", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP | TPE_POLICY_INVERT, 1, 0, a, NULL }, true },
+		{ "INVERT, bob listed", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP | TPE_POLICY_INVERT, 1, 0, b, NULL }, false },
+		{ "INVERT, alice listed again", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP | TPE_POLICY_INVERT, 1, 0, a, NULL }, true },
+		{ "the same policy written twice", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP | TPE_POLICY_INVERT, 1, 0, a, NULL }, true },
+		{ "alice listed at the end", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, 1, 0, a, NULL }, false },
+	};
+	char hello[PATH_MAX + 8];
+	int cmd[2], res[2], chan[2];
+	pid_t pid;
+
+	helper("hello", hello, sizeof(hello));
+	make_dir(BASE "/credflip", 0755, alice.uid, alice.gid);
+	copy_file(hello, BASE "/credflip/hello", 0755, alice.uid, alice.gid);
+	if (pipe(cmd) || pipe(res))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		close(cmd[1]);
+		close(res[0]);
+		become(&alice);
+		chan[0] = cmd[0];
+		chan[1] = res[1];
+		_exit(cred_flip_child(chan));
+	}
+	close(cmd[0]);
+	close(res[1]);
+	for (size_t i = 0; i < sizeof(states) / sizeof(states[0]); i++) {
+		int err[3];
+
+		if (policy_set(&states[i].p))
+			die("policy for %s", states[i].what);
+		if (write(cmd[1], "x", 1) != 1 || read(res[0], err, sizeof(err)) != sizeof(err))
+			die("talking to alice's process");
+		for (int k = 0; k < 3; k++) {
+			char why[64];
+
+			snprintf(why, sizeof(why), "errno %d", err[k]);
+			check(states[i].deny ? err[k] == EACCES : !err[k], why,
+			      "trust changed under a process: %s: %s %s",
+			      states[i].what, op[k],
+			      states[i].deny ? "denied" : "allowed");
+		}
+	}
+	close(cmd[1]);
+	waitpid(pid, NULL, 0);
+	close(res[0]);
+}
+
 /* ---- user namespaces ---- */
 
 /*
@@ -814,6 +917,7 @@ int main(int argc, char **argv)
 	} else {
 		matrix();
 		flips();
+		cred_flips();
 		userns();
 		flag_checks();
 		writers();

@@ -15,6 +15,12 @@
  * A trusted exec denied, or an exec the two policies agree on going the
  * other way, is a failure. The debug kernel must stay silent (boot-qemu).
  *
+ * Between execs each worker also maps the untrusted binary PROT_EXEC from
+ * its own process, whose credential stays the same while the policies
+ * swap under it (TPE keeps a verdict per credential and policy): the same
+ * expectations hold. Once the reloads stop, root writes policy A one last
+ * time and every worker's next mapping must follow A.
+ *
  * carol's and dave's untrusted execs may also die by a signal: the exec
  * passed bprm_check_security under one policy, and the kernel's own mmap of
  * the ELF segments was refused (MMAP) under the next. Past exec's point of
@@ -65,6 +71,9 @@ struct counters {
 	atomic_ulong per[8][2][2];	/* worker, target (0 T, 1 U), [denied, ran] */
 	atomic_ulong other[8];		/* neither EACCES nor exit 0 */
 	atomic_ulong killed[8];		/* killed mid-exec by a policy change */
+	atomic_ulong maps[8][2];	/* worker, [denied, mapped] */
+	atomic_int settled;		/* policy A written after the last reload */
+	atomic_int last_map[8];		/* then: 1 denied, 2 mapped, 3 other */
 };
 
 static struct counters *c;
@@ -77,20 +86,46 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Map the untrusted binary PROT_EXEC: 0 mapped, else the errno. */
+static int map_untrusted(int fd)
+{
+	void *m = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+
+	if (m == MAP_FAILED)
+		return errno;
+	munmap(m, 4096);
+	return 0;
+}
+
 static void worker(int id, const struct user *u, enum expect untrusted)
 {
 	static char *const envp[] = { NULL };
 	const char *paths[2] = { T, U };
 	unsigned long n = 0;
 
+	int fd, err;
+
 	become(u);
+	fd = open(U, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		_exit(120);
 	while (!atomic_load_explicit(&c->stop, memory_order_relaxed)) {
-		int which = n++ & 1, st, err;
+		int which = n++ & 1, st;
 		char *argv[] = { (char *)paths[which], NULL };
 		pid_t pid;
 		enum expect want = which ? untrusted : ALWAYS;
 		bool ran;
 
+		err = map_untrusted(fd);
+		if (err && err != EACCES) {
+			atomic_fetch_add(&c->bad, 1);
+		} else {
+			atomic_fetch_add_explicit(&c->maps[id][!err], 1, memory_order_relaxed);
+			if ((untrusted == ALWAYS && err) || (untrusted == NEVER && !err))
+				if (atomic_fetch_add(&c->bad, 1) < 10)
+					printf("# exec-stress: %s's mapping %s\n", u->name,
+					       err ? "denied" : "allowed");
+		}
 		err = posix_spawn(&pid, paths[which], NULL, NULL, argv, envp);
 		if (!err) {
 			if (waitpid(pid, &st, 0) < 0) {
@@ -136,6 +171,10 @@ static void worker(int id, const struct user *u, enum expect untrusted)
 				       "both policies distrust it");
 		}
 	}
+	while (!atomic_load(&c->settled))
+		usleep(1000);
+	err = map_untrusted(fd);
+	atomic_store(&c->last_map[id], err == EACCES ? 1 : err ? 3 : 2);
 	_exit(0);
 }
 
@@ -277,6 +316,9 @@ int main(int argc, char **argv)
 			usleep(2000);
 	}
 	atomic_store(&c->stop, 1);
+	if (pwrite(fd, blob_a, len_a, 0) != (ssize_t)len_a)
+		die("write policy A after the reloads");
+	atomic_store(&c->settled, 1);
 	for (int i = 0; i < nworkers; i++)
 		waitpid(pids[i], NULL, 0);
 	t1 = now();
@@ -292,6 +334,18 @@ int main(int argc, char **argv)
 		     (unsigned long)c->per[i][1][0], (unsigned long)c->killed[i],
 		     (unsigned long)c->other[i]);
 
+	for (int i = 0; i < nworkers; i++)
+		note("  worker %d %-5s mappings of the untrusted binary: %lu mapped, %lu denied",
+		     i, roles[i].u->name, (unsigned long)c->maps[i][1],
+		     (unsigned long)c->maps[i][0]);
+	for (int i = 0; i < nworkers; i++) {
+		/* Policy A trusts bob and carol. */
+		int want = roles[i].u == &bob || roles[i].u == &carol ? 2 : 1;
+
+		check(c->last_map[i] == want, "a verdict from an older policy stuck",
+		      "worker %d %s: first mapping after the last reload %s", i,
+		      roles[i].u->name, want == 2 ? "allowed" : "denied");
+	}
 	check(c->bad == 0, "see the log above",
 	      "no trusted exec denied, no exec both policies distrust allowed (%lu violations)",
 	      (unsigned long)c->bad);
@@ -306,6 +360,9 @@ int main(int argc, char **argv)
 	check(c->per[2][1][0] && c->per[2][1][1] && c->per[3][1][0] && c->per[3][1][1],
 	      "carol or dave never saw both answers",
 	      "carol and dave saw both policies (allowed and denied from the untrusted dir)");
+	check(c->maps[2][0] && c->maps[2][1] && c->maps[3][0] && c->maps[3][1],
+	      "carol or dave never saw both answers",
+	      "carol's and dave's mappings from one process saw both policies");
 
 	if (policy_write_raw(orig, orig_len))
 		die("putting the policy back");
