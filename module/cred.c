@@ -166,8 +166,12 @@ static const struct tpe_policy tpe_test_unlisted = {
 /* A credential of UID 1000, made current (committed) when @commit. */
 static struct cred *tpe_test_cred(struct kunit *test, bool commit)
 {
-	struct cred *cred = prepare_creds();
+	struct cred *cred;
 
+	/* Booted with lsm= leaving tpe out, credentials have no tpe blob. */
+	if (!tpe_enabled)
+		kunit_skip(test, "tpe is not an active LSM");
+	cred = prepare_creds();
 	KUNIT_ASSERT_NOT_NULL(test, cred);
 	cred->euid = KUIDT_INIT(1000);
 	if (!commit)
