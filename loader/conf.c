@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* tpe.conf (libconfig syntax) <-> struct tpe_policy. */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE
 #include <errno.h>
 #include <grp.h>
+#include <limits.h>
 #include <libconfig.h>
 #include <pwd.h>
 #include <stdarg.h>
@@ -45,24 +46,37 @@ static const struct tpe_db *db_of(const struct tpe_resolver *r, int which)
 	return which ? &r->groups : &r->users;
 }
 
-struct ctx {
-	const char *path;
-	const struct tpe_resolver *r;
-	FILE *warn;
-	char *err;
+#define NKEYS	(sizeof(flag_keys) / sizeof(flag_keys[0]) + 2)
+#define MAX_DEPTH	10	/* @include nesting, as libconfig's own */
+
+/* One ID as written: where it stands, and in which order it came. */
+struct tagged {
+	uint32_t id, file, line, seq;
 };
 
-static const char *where(const struct ctx *c, const config_setting_t *s)
-{
-	const char *file = config_setting_source_file(s);
+struct idlist {
+	struct tagged *v;
+	size_t n, cap;
+};
 
-	return file ? file : c->path;
-}
+/* Everything read so far, over every file; and the file being read. */
+struct ctx {
+	const struct conf_opts *o;
+	char *err;
+	uint32_t flags;
+	struct idlist lists[2];
+	uint32_t seq;
+	char **files;		/* every file read, in order */
+	size_t nfiles;
+	const char *file;	/* the one being parsed */
+	uint32_t file_ix;
+	unsigned *seen;		/* line of each key in this file, 0 if not */
+};
 
-static int fail(const struct ctx *c, const config_setting_t *s,
-		const char *fmt, ...)
+static int __attribute__((format(printf, 3, 4)))
+fail(const struct ctx *c, const config_setting_t *s, const char *fmt, ...)
 {
-	int n = snprintf(c->err, ERRLEN, "%s:%u: ", where(c, s),
+	int n = snprintf(c->err, ERRLEN, "%s:%u: ", c->file,
 			 config_setting_source_line(s));
 	va_list ap;
 
@@ -72,30 +86,26 @@ static int fail(const struct ctx *c, const config_setting_t *s,
 	return -1;
 }
 
-static void warn(const struct ctx *c, const config_setting_t *s,
-		 const char *fmt, ...)
+/* A key may stand once in a file; across files the last one wins. */
+static int once(const struct ctx *c, const config_setting_t *s, size_t key)
 {
-	va_list ap;
-
-	if (!c->warn)
-		return;
-	fprintf(c->warn, "%s:%u: ", where(c, s), config_setting_source_line(s));
-	va_start(ap, fmt);
-	vfprintf(c->warn, fmt, ap);
-	va_end(ap);
-	fputc('\n', c->warn);
+	if (c->seen[key])
+		return fail(c, s, "%s given twice in this file (first on "
+			    "line %u)", config_setting_name(s), c->seen[key]);
+	c->seen[key] = config_setting_source_line(s);
+	return 0;
 }
 
-static int parse_flag(const struct ctx *c, const config_setting_t *s,
-		      uint32_t flag, struct tpe_policy *p)
+static int parse_flag(struct ctx *c, const config_setting_t *s,
+		      uint32_t flag)
 {
 	if (config_setting_type(s) != CONFIG_TYPE_BOOL)
 		return fail(c, s, "%s must be true or false",
 			    config_setting_name(s));
 	if (config_setting_get_bool(s))
-		p->flags |= flag;
+		c->flags |= flag;
 	else
-		p->flags &= ~flag;
+		c->flags &= ~flag;
 	return 0;
 }
 
@@ -107,14 +117,14 @@ static int parse_id(const struct ctx *c, const config_setting_t *e,
 
 	switch (config_setting_type(e)) {
 	case CONFIG_TYPE_STRING:
-		if (db_of(c->r, which)->name_to_id(config_setting_get_string(e),
-						   id))
+		if (db_of(c->o->r, which)->name_to_id(
+			    config_setting_get_string(e), id))
 			return fail(c, e, "unknown %s \"%s\"", what,
 				    config_setting_get_string(e));
-		v = *id;
-		break;
+		return 0;
 	case CONFIG_TYPE_INT:
 	case CONFIG_TYPE_INT64:
+		/* scan.c refused every literal libconfig would have wrapped */
 		v = config_setting_get_int64(e);
 		break;
 	default:
@@ -122,99 +132,312 @@ static int parse_id(const struct ctx *c, const config_setting_t *e,
 			    list_keys[which].key, what);
 	}
 	if (v < 0 || v > TPE_ID_MAX)
-		return fail(c, e, "%s ID %lld out of range 0..%u%s", what, v,
-			    TPE_ID_MAX,
-			    config_setting_type(e) == CONFIG_TYPE_INT ?
-			    " (write IDs above 2147483647 with an L suffix)" :
-			    "");
+		return fail(c, e, "%s ID %lld out of range 0..%u", what, v,
+			    TPE_ID_MAX);
 	*id = v;
-	if (which == 0 && v == 0)
-		warn(c, e, "note: root is always trusted, listing it "
-		     "changes nothing");
 	return 0;
 }
 
-static int parse_list(const struct ctx *c, const config_setting_t *s,
-		      int which, struct tpe_policy *p)
+static int parse_list(struct ctx *c, const config_setting_t *s, int which)
 {
-	struct tpe_ids *ids = ids_of(p, which);
+	struct idlist *l = &c->lists[which];
 	int i, n = config_setting_length(s);
 
 	if (!config_setting_is_array(s) && !config_setting_is_list(s))
 		return fail(c, s, "%s must be a list of %s names and numbers",
 			    list_keys[which].key, list_keys[which].what);
-	free(ids->id);	/* libconfig refuses a key given twice; be sure */
-	ids->id = malloc((n ? n : 1) * sizeof(*ids->id));
-	ids->n = 0;
-	if (!ids->id)
-		return fail(c, s, "out of memory");
-	for (i = 0; i < n; i++, ids->n++)
-		if (parse_id(c, config_setting_get_elem(s, i), which,
-			     &ids->id[ids->n]))
+	if (l->n + n > l->cap) {
+		size_t cap = l->n + n + l->cap;
+		struct tagged *more = realloc(l->v, cap * sizeof(*more));
+
+		if (!more)
+			return fail(c, s, "out of memory");
+		l->v = more;
+		l->cap = cap;
+	}
+	for (i = 0; i < n; i++) {
+		const config_setting_t *e = config_setting_get_elem(s, i);
+		struct tagged *t = &l->v[l->n];
+
+		if (parse_id(c, e, which, &t->id))
 			return -1;
-	ids->n = ids_fold(ids->id, ids->n);
-	if (ids->n < (size_t)n)
-		warn(c, s, "warning: %s: %zu duplicate%s folded",
-		     list_keys[which].key, n - ids->n,
-		     n - ids->n == 1 ? "" : "s");
+		t->file = c->file_ix;
+		t->line = config_setting_source_line(e);
+		t->seq = c->seq++;
+		l->n++;
+	}
 	return 0;
 }
 
-static int parse_setting(const struct ctx *c, const config_setting_t *s,
-			 struct tpe_policy *p)
+static int parse_setting(struct ctx *c, const config_setting_t *s)
 {
 	const char *key = config_setting_name(s);
-	size_t i;
+	size_t i, nflags = sizeof(flag_keys) / sizeof(flag_keys[0]);
 
-	for (i = 0; i < sizeof(flag_keys) / sizeof(flag_keys[0]); i++)
+	for (i = 0; i < nflags; i++)
 		if (!strcmp(key, flag_keys[i].key))
-			return parse_flag(c, s, flag_keys[i].flag, p);
+			return once(c, s, i) ? -1 :
+			       parse_flag(c, s, flag_keys[i].flag);
 	for (i = 0; i < sizeof(list_keys) / sizeof(list_keys[0]); i++)
 		if (!strcmp(key, list_keys[i].key))
-			return parse_list(c, s, i, p);
+			return once(c, s, nflags + i) ? -1 :
+			       parse_list(c, s, i);
 	return fail(c, s, "unknown key \"%s\"", key);
 }
 
 static void syntax_error(const config_t *cfg, const char *path, char *err)
 {
-	const char *file = config_error_file(cfg);
 	const char *text = config_error_text(cfg);
 
-	snprintf(err, ERRLEN, "%s:%d: %s%s", file ? file : path,
-		 config_error_line(cfg), text,
+	snprintf(err, ERRLEN, "%s:%d: %s%s", path, config_error_line(cfg), text,
 		 strstr(text, "mismatched element type") ?
 		 " (an array in [ ] holds one type: use a list in ( ) to mix"
 		 " names, numbers and L numbers)" :
 		 "");
 }
 
-/* Parse and resolve the whole file; on error p is empty and err says why. */
-int conf_load(const char *path, const struct tpe_resolver *r,
-	      struct tpe_policy *p, FILE *warn, char err[ERRLEN])
+/* Parses lines from..to-1 of text: the part between two @include lines. */
+static int parse_part(struct ctx *c, const char *text, unsigned from,
+		      unsigned to)
 {
-	struct ctx c = { .path = path, .r = r, .warn = warn, .err = err };
+	char *part = NULL;
 	config_setting_t *root;
 	config_t cfg;
 	int i, rc = 0;
 
-	*p = (struct tpe_policy){ .flags = DEFAULT_FLAGS };
+	if (from > 1 || to != UINT_MAX) {
+		unsigned line = 1;
+
+		/* the other lines blank, so libconfig counts lines as we do */
+		part = strdup(text);
+		if (!part) {
+			snprintf(c->err, ERRLEN, "%s: out of memory", c->file);
+			return -1;
+		}
+		for (char *at = part; *at; at++)
+			if (*at == '\n')
+				line++;
+			else if (line < from || line >= to)
+				*at = ' ';
+	}
 	config_init(&cfg);
-	errno = 0;
-	if (!config_read_file(&cfg, path)) {
-		if (config_error_type(&cfg) == CONFIG_ERR_FILE_IO)
-			snprintf(err, ERRLEN, "%s: %s", path,
-				 errno ? strerror(errno) : "cannot read");
-		else
-			syntax_error(&cfg, path, err);
+	if (!config_read_string(&cfg, part ? part : text)) {
+		syntax_error(&cfg, c->file, c->err);
 		rc = -1;
 	}
 	root = config_root_setting(&cfg);
 	for (i = 0; !rc && i < config_setting_length(root); i++)
-		rc = parse_setting(&c, config_setting_get_elem(root, i), p);
+		rc = parse_setting(c, config_setting_get_elem(root, i));
 	config_destroy(&cfg);
-	if (rc)
-		policy_free(p);
+	free(part);
 	return rc;
+}
+
+/* An @include names a file relative to the including one. */
+static char *resolve(const char *including, const char *path)
+{
+	const char *slash = strrchr(including, '/');
+	char *out;
+
+	if (*path == '/' || !slash || !strcmp(including, "-"))
+		return strdup(path);
+	if (asprintf(&out, "%.*s/%s", (int)(slash - including), including,
+		     path) < 0)
+		return NULL;
+	return out;
+}
+
+static int load_file(struct ctx *c, const char *path, int depth);
+
+static int include(struct ctx *c, const struct scan_include *inc, int depth)
+{
+	const char *by = c->file;
+	uint32_t by_ix = c->file_ix;
+	unsigned *by_seen = c->seen;
+	char *path = resolve(by, inc->path);
+	int rc;
+
+	if (!path) {
+		snprintf(c->err, ERRLEN, "%s:%u: out of memory", by, inc->line);
+		return -1;
+	}
+	if (depth >= MAX_DEPTH) {
+		snprintf(c->err, ERRLEN, "%s:%u: @include \"%s\": nested more "
+			 "than %d deep", by, inc->line, inc->path, MAX_DEPTH);
+		free(path);
+		return -1;
+	}
+	rc = load_file(c, path, depth + 1);
+	if (rc == -2) {	/* could not read it: say who wanted it */
+		char inner[ERRLEN];
+
+		memcpy(inner, c->err, ERRLEN);
+		snprintf(c->err, ERRLEN, "%s:%u: @include: %.*s", by,
+			 inc->line, ERRLEN - 64, inner);
+	}
+	free(path);
+	c->file = by;
+	c->file_ix = by_ix;
+	c->seen = by_seen;
+	return rc ? -1 : 0;
+}
+
+/* Returns 0, -1 on an error in the file, -2 if it cannot be read. */
+static int load_file(struct ctx *c, const char *path, int depth)
+{
+	unsigned seen[NKEYS] = { 0 }, from = 1;
+	char **more, *text;
+	struct scan sc;
+	int rc = 0;
+
+	if (source_read(path, c->o->caller, c->o->warn, &text, c->err))
+		return -2;
+	more = realloc(c->files, (c->nfiles + 1) * sizeof(*more));
+	if (!more || !(more[c->nfiles] = strdup(path))) {
+		c->files = more ? more : c->files;
+		free(text);
+		snprintf(c->err, ERRLEN, "%s: out of memory", path);
+		return -1;
+	}
+	c->files = more;
+	c->file_ix = c->nfiles++;
+	c->file = c->files[c->file_ix];
+	c->seen = seen;
+	if (scan_text(text, c->file, &sc, c->err)) {
+		free(text);
+		return -1;
+	}
+	for (size_t i = 0; !rc && i <= sc.n; i++) {
+		unsigned to = i < sc.n ? sc.inc[i].line : UINT_MAX;
+
+		rc = parse_part(c, text, from, to);
+		if (!rc && i < sc.n)
+			rc = include(c, &sc.inc[i], depth);
+		from = to + 1;
+	}
+	scan_free(&sc);
+	free(text);
+	return rc;
+}
+
+static int by_id_then_seq(const void *a, const void *b)
+{
+	const struct tagged *x = a, *y = b;
+
+	if (x->id != y->id)
+		return (x->id > y->id) - (x->id < y->id);
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* A note to print: at one ID's place, about the ID's first place. */
+struct note {
+	const struct tagged *at, *first;
+	size_t times;
+	int which;
+};
+
+static int by_seq(const void *a, const void *b)
+{
+	const struct note *x = a, *y = b;
+
+	return (x->at->seq > y->at->seq) - (x->at->seq < y->at->seq);
+}
+
+static void print_note(const struct ctx *c, const struct note *n)
+{
+	FILE *w = c->o->warn;
+
+	fprintf(w, "%s:%u: note: ", c->files[n->at->file], n->at->line);
+	if (n->which == 0 && n->at->id == 0) {
+		fputs("root is always trusted, listing it changes nothing\n", w);
+		return;
+	}
+	fprintf(w, "%s %u listed again ", list_keys[n->which].what,
+		n->at->id);
+	if (n->first->file == n->at->file)
+		fprintf(w, "(first on line %u)", n->first->line);
+	else
+		fprintf(w, "(first at %s:%u)", c->files[n->first->file],
+			n->first->line);
+	if (n->times > 2)
+		fprintf(w, ", %zu times in all", n->times);
+	fputc('\n', w);
+}
+
+/*
+ * Sorts and folds each list into p, and prints one note per ID listed more
+ * than once (at its second place) and one for root, in the order they
+ * stand in the files.
+ */
+static int fold(struct ctx *c, struct tpe_policy *p)
+{
+	struct note *notes;
+	size_t nn = 0;
+
+	notes = malloc((c->lists[0].n + c->lists[1].n + 1) * sizeof(*notes));
+	if (!notes) {
+		snprintf(c->err, ERRLEN, "out of memory");
+		return -1;
+	}
+	for (int which = 0; which < 2; which++) {
+		struct idlist *l = &c->lists[which];
+		struct tpe_ids *ids = ids_of(p, which);
+		size_t i, j;
+
+		ids->id = malloc((l->n ? l->n : 1) * sizeof(*ids->id));
+		if (!ids->id) {
+			free(notes);
+			snprintf(c->err, ERRLEN, "out of memory");
+			return -1;
+		}
+		if (l->n)
+			qsort(l->v, l->n, sizeof(*l->v), by_id_then_seq);
+		for (i = 0; i < l->n; i = j) {
+			for (j = i + 1; j < l->n && l->v[j].id == l->v[i].id;)
+				j++;
+			ids->id[ids->n++] = l->v[i].id;
+			if (which == 0 && l->v[i].id == 0)
+				notes[nn++] = (struct note){ &l->v[i],
+							     &l->v[i], j - i,
+							     which };
+			else if (j - i > 1)
+				notes[nn++] = (struct note){ &l->v[i + 1],
+							     &l->v[i], j - i,
+							     which };
+		}
+	}
+	if (c->o->warn) {
+		qsort(notes, nn, sizeof(*notes), by_seq);
+		for (size_t i = 0; i < nn; i++)
+			print_note(c, &notes[i]);
+	}
+	free(notes);
+	return 0;
+}
+
+/*
+ * Parse and resolve the config and every file it includes; on error p is
+ * empty and err says why. Returns the number of files read, or -1.
+ */
+int conf_load(const char *path, const struct conf_opts *o,
+	      struct tpe_policy *p, char err[ERRLEN])
+{
+	struct ctx c = { .o = o, .err = err, .flags = DEFAULT_FLAGS };
+	int rc;
+
+	*p = (struct tpe_policy){ 0 };
+	rc = load_file(&c, path, 0) ? -1 : fold(&c, p);
+	p->flags = c.flags;
+	free(c.lists[0].v);
+	free(c.lists[1].v);
+	for (size_t i = 0; i < c.nfiles; i++)
+		free(c.files[i]);
+	free(c.files);
+	if (rc) {
+		policy_free(p);
+		return -1;
+	}
+	return (int)c.nfiles;
 }
 
 static int nss_user_id(const char *name, uint32_t *id)

@@ -36,19 +36,19 @@ int write_once(const char *path, int oflags, const void *buf, size_t len)
 	return err;
 }
 
-/* Reads the whole file into a malloc()ed buffer; returns 0 or an errno. */
-int read_all(const char *path, uint8_t **buf, size_t *len)
+/*
+ * Reads fd to its end into a malloc()ed buffer with a NUL after the last
+ * byte (not counted in *len); returns 0 or an errno.
+ */
+int read_fd(int fd, uint8_t **buf, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t cap = 4096;
 	uint8_t *b = NULL, *more;
 	ssize_t n;
 	int err = 0;
 
-	if (fd < 0)
-		return errno;
 	for (*len = 0;; *len += n) {
-		if (!b || *len == cap) {
+		if (!b || *len + 1 >= cap) {
 			more = realloc(b, b ? cap *= 2 : cap);
 			if (!more) {
 				err = ENOMEM;
@@ -56,17 +56,35 @@ int read_all(const char *path, uint8_t **buf, size_t *len)
 			}
 			b = more;
 		}
-		n = read(fd, b + *len, cap - *len);
+		n = read(fd, b + *len, cap - 1 - *len);
+		if (n < 0 && errno == EINTR) {
+			n = 0;
+			continue;
+		}
 		if (n <= 0) {
 			err = n ? errno : 0;
 			break;
 		}
 	}
-	close(fd);
-	if (err)
+	if (err) {
 		free(b);
-	else
-		*buf = b;
+		return err;
+	}
+	b[*len] = 0;
+	*buf = b;
+	return 0;
+}
+
+/* Reads the whole file into a malloc()ed buffer; returns 0 or an errno. */
+int read_all(const char *path, uint8_t **buf, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int err;
+
+	if (fd < 0)
+		return errno;
+	err = read_fd(fd, buf, len);
+	close(fd);
 	return err;
 }
 

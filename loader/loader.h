@@ -3,6 +3,8 @@
  * tpe-load: the types its parts share.
  *
  *   conf.c    tpe.conf (libconfig) <-> struct tpe_policy, names via a resolver
+ *   source.c  reading a config file: only one root alone can change
+ *   scan.c    what libconfig 1.5 reads wrongly: wrapping integers, @include
  *   policy.c  struct tpe_policy <-> the binary blob of <linux/tpe.h>
  *   kernel.c  files: one write() of a blob, reading one back, errno in words
  *   main.c    the command line
@@ -13,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define TPE_CONF_PATH		"/etc/tpe.conf"
 #define TPE_SECURITYFS_DIR	"/sys/kernel/security/tpe"
@@ -47,9 +50,16 @@ struct tpe_resolver {
 
 extern const struct tpe_resolver tpe_nss;
 
+/* How to read a config. */
+struct conf_opts {
+	const struct tpe_resolver *r;
+	FILE *warn;		/* notes and warnings, or NULL */
+	uid_t caller;		/* besides root, who may own a config file */
+};
+
 /* conf.c */
-int conf_load(const char *path, const struct tpe_resolver *r,
-	      struct tpe_policy *p, FILE *warn, char err[ERRLEN]);
+int conf_load(const char *path, const struct conf_opts *o,
+	      struct tpe_policy *p, char err[ERRLEN]);
 void conf_write(FILE *f, const struct tpe_policy *p,
 		const struct tpe_resolver *r);
 void conf_summary(FILE *f, const struct tpe_policy *p);
@@ -62,9 +72,27 @@ int policy_decode(const uint8_t *blob, size_t len, struct tpe_policy *p,
 		  char err[ERRLEN]);
 void policy_free(struct tpe_policy *p);
 
+/* source.c */
+int source_read(const char *path, uid_t caller, FILE *warn, char **text,
+		char err[ERRLEN]);
+
+/* scan.c: each @include line, blanked in the text */
+struct scan {
+	struct scan_include {
+		unsigned line;
+		char *path;
+	} *inc;
+	size_t n;
+};
+
+int scan_text(char *text, const char *file, struct scan *out,
+	      char err[ERRLEN]);
+void scan_free(struct scan *s);
+
 /* kernel.c */
 const char *securityfs_policy(void);
 int write_once(const char *path, int oflags, const void *buf, size_t len);
+int read_fd(int fd, uint8_t **buf, size_t *len);
 int read_all(const char *path, uint8_t **buf, size_t *len);
 const char *errno_words(int err);
 

@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "loader.h"
 
@@ -104,8 +105,10 @@ static int build(const struct opts *o, struct tpe_policy *p, uint8_t **blob,
 {
 	char err[ERRLEN];
 
-	if (conf_load(o->config, &tpe_nss, p, o->verbosity < 0 ? NULL : stderr,
-		      err)) {
+	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
+				.warn = o->verbosity < 0 ? NULL : stderr };
+
+	if (conf_load(o->config, &co, p, err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return BAD_CONFIG;
 	}

@@ -7,6 +7,7 @@
 # million-entry config (libconfig grows lists 16 at a time, which ASan's
 # copying realloc makes take minutes).
 set -u
+umask 022	# tpe-load refuses a group- or other-writable config
 TPE_LOAD=${TPE_LOAD:-../build/loader/tpe-load}
 T=$(mktemp -d "${TMPDIR:-/tmp}/tpe-cli-XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
@@ -88,12 +89,50 @@ t "a syntax error names its line" 1 \
 	"$unchanged" -- "$TPE_LOAD" -c "$T/syntax.conf"
 t "a missing config exits 1" 1 'grep -q "No such file" "$T/err"' \
 	"$unchanged" -- "$TPE_LOAD" -c "$T/absent.conf"
-conf dup.conf 'trusted_users = [ 7, 7 ];\n'
-t "duplicates warn but load" 0 \
-	'grep -q "dup.conf:1: warning: trusted_users: 1 duplicate folded" "$T/err"' \
+conf dup.conf 'trusted_users = [ 7,\n 7 ];\n'
+t "a duplicate gets a note on its own line, and loads" 0 \
+	'[ "$(cat "$T/err")" = "$T/dup.conf:2: note: user 7 listed again (first on line 1)" ]' \
 	-- "$TPE_LOAD" -c "$T/dup.conf"
 t "--quiet drops the warning" 0 '[ ! -s "$T/err" ]' \
 	-- "$TPE_LOAD" -q -c "$T/dup.conf"
+
+conf wrap.conf 'enforce = true;\ntrusted_users = [ 4294968296 ];\n'
+sentinel
+t "a literal libconfig would wrap is refused as written" 1 \
+	'[ "$(cat "$T/err")" = "$T/wrap.conf:2: 4294968296 does not fit in 32 bits and libconfig would read it as 1000: write a 64-bit integer with an L suffix" ]' \
+	"$unchanged" -- "$TPE_LOAD" -c "$T/wrap.conf"
+t "--check refuses it too" 1 'grep -q "wrap.conf:2: 4294968296 does not fit" "$T/err"' \
+	-- "$TPE_LOAD" -n -c "$T/wrap.conf"
+
+# Only a file root alone can change may decide who is trusted.
+cp "$T/good.conf" "$T/open.conf"
+chmod 0666 "$T/open.conf"
+t "a world-writable config is refused" 1 \
+	'[ "$(cat "$T/err")" = "$T/open.conf: writable by group or others (mode 0666): refusing it (chmod go-w $T/open.conf)" ]' \
+	"$unchanged" -- "$TPE_LOAD" -c "$T/open.conf"
+chmod 0620 "$T/open.conf"
+t "--check refuses a group-writable config" 1 \
+	'grep -q "writable by group or others (mode 0620)" "$T/err"' \
+	-- "$TPE_LOAD" -n -c "$T/open.conf"
+if [ "$(id -u)" = 0 ]; then
+	cp "$T/good.conf" "$T/nobody.conf"
+	chown 65534 "$T/nobody.conf"
+	t "a config not owned by root is refused" 1 \
+		'[ "$(cat "$T/err")" = "$T/nobody.conf: owned by uid 65534, not root: refusing it (chown root $T/nobody.conf)" ]' \
+		"$unchanged" -- "$TPE_LOAD" -c "$T/nobody.conf"
+	t "--check refuses it too" 1 'grep -q "owned by uid 65534, not root" "$T/err"' \
+		-- "$TPE_LOAD" -n -c "$T/nobody.conf"
+	if command -v setpriv >/dev/null; then
+		chmod 0755 "$T"
+		t "--check by its non-root owner: ok, with a note" 0 \
+			'grep -q ": ok: enforce, 2 users, 1 group$" "$T/out"' \
+			'grep -qxF "$T/nobody.conf: note: owned by uid 65534, not root: loaded by root, tpe-load would refuse it" "$T/err"' \
+			-- setpriv --reuid=65534 --regid=65534 --clear-groups \
+			"$TPE_LOAD" -n -c "$T/nobody.conf"
+	fi
+else
+	echo "ok - a config not owned by root is refused # SKIP not root"
+fi
 
 t "no securityfs: exit 3 with ENOENT in words" 3 \
 	'grep -q "ENOENT: securityfs tpe not present" "$T/err"' \

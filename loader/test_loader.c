@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -90,6 +91,7 @@ static int setup_dir(void **state)
 	const char *tmp = getenv("TMPDIR");
 
 	(void)state;
+	umask(022);	/* a group-writable config is refused */
 	snprintf(dir, sizeof(dir), "%s/tpe-unit-XXXXXX", tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir))
 		return -1;
@@ -115,18 +117,25 @@ static void write_file(const char *path, const char *text)
 	assert_int_equal(fclose(f), 0);
 }
 
-/* Loads text as tpe.conf; warnings go to *warnings (caller frees). */
-static int load(const char *text, struct tpe_policy *p, char **warnings)
+/* Loads path; warnings go to *warnings (caller frees). */
+static int load_path(const char *path, struct tpe_policy *p, char **warnings)
 {
 	size_t wlen;
 	FILE *w = open_memstream(warnings, &wlen);
+	struct conf_opts o = { .r = &fake_db, .warn = w, .caller = geteuid() };
 	int rc;
 
-	write_file(conf_path, text);
 	err[0] = 0;
-	rc = conf_load(conf_path, &fake_db, p, w, err);
+	rc = conf_load(path, &o, p, err);
 	fclose(w);
-	return rc;
+	return rc < 0 ? -1 : 0;
+}
+
+/* Loads text as tpe.conf; warnings go to *warnings (caller frees). */
+static int load(const char *text, struct tpe_policy *p, char **warnings)
+{
+	write_file(conf_path, text);
+	return load_path(conf_path, p, warnings);
 }
 
 static void load_ok(const char *text, struct tpe_policy *p)
@@ -185,13 +194,16 @@ static void test_every_flag_key(void **state)
 		snprintf(text, sizeof(text), "%s = true;\n", keys[i].key);
 		load_ok(text, &p);
 		assert_int_equal(p.flags, def | keys[i].flag);
+		policy_free(&p);
 		snprintf(text, sizeof(text), "%s = false;\n", keys[i].key);
 		load_ok(text, &p);
 		assert_int_equal(p.flags, def & ~keys[i].flag);
+		policy_free(&p);
 	}
 	load_ok("enforce=true; check_file=true; strict=true; mmap=true;\n"
 		"invert=true; lock=true;\n", &p);
 	assert_int_equal(p.flags, TPE_POLICY_ALL_FLAGS);
+	policy_free(&p);
 }
 
 static void test_lists(void **state)
@@ -244,16 +256,16 @@ static void test_errors(void **state)
 		  "1: unknown group \"nogroup\"" },
 		{ "trusted_users = [ \"\" ];\n", "1: unknown user \"\"" },
 		{ "trusted_users = [ -1 ];\n",
-		  "1: user ID -1 out of range 0..4294967294 (write IDs above "
-		  "2147483647 with an L suffix)" },
+		  "1: user ID -1 out of range 0..4294967294" },
 		{ "trusted_groups = [ 4294967295L ];\n",
 		  "1: group ID 4294967295 out of range 0..4294967294" },
 		{ "trusted_groups = [ -5L ];\n",
 		  "1: group ID -5 out of range 0..4294967294" },
-		/* libconfig 1.5 wraps this to a negative int: caught */
+		/* libconfig 1.5 wraps this to a negative int: scan.c says so */
 		{ "trusted_users = [ 3000000000 ];\n",
-		  "1: user ID -1294967296 out of range 0..4294967294 (write IDs "
-		  "above 2147483647 with an L suffix)" },
+		  "1: 3000000000 does not fit in 32 bits and libconfig would "
+		  "read it as -1294967296: write a 64-bit integer with an L "
+		  "suffix" },
 		{ "enforce = true;\nmmap = ;\n", "2: syntax error" },
 		/* libconfig: 0 is an int, 4294967294L an int64 */
 		{ "trusted_groups = [ 0, 4294967294L ];\n",
@@ -286,31 +298,59 @@ static void test_errors(void **state)
 static void test_missing_file(void **state)
 {
 	struct tpe_policy p;
-	char path[1200], want[1300];
+	char path[1200], want[1300], *w;
 
 	(void)state;
 	snprintf(path, sizeof(path), "%s/absent.conf", dir);
 	snprintf(want, sizeof(want), "%s: No such file or directory", path);
-	assert_int_equal(conf_load(path, &fake_db, &p, NULL, err), -1);
+	assert_int_equal(load_path(path, &p, &w), -1);
 	assert_string_equal(err, want);
+	free(w);
+
+	/* a directory keeps its reason */
+	snprintf(want, sizeof(want), "%s: Is a directory", dir);
+	assert_int_equal(load_path(dir, &p, &w), -1);
+	assert_string_equal(err, want);
+	free(w);
 }
 
+/* One note per distinct ID, at the line where its repeat stands. */
 static void test_duplicates_and_root(void **state)
 {
 	struct tpe_policy p;
-	char *w, want[4096];
+	struct conf_opts quiet = { .r = &fake_db, .caller = geteuid() };
+	char *w, want[4096], big[64 * 1024];
+	size_t n = 0;
 
 	(void)state;
 	assert_int_equal(load("trusted_users = (\n \"bob\", 1002, 1002,\n"
 			      " \"root\", 5 );\n"
-			      "trusted_groups = [ 3, 3, 3 ];\n", &p, &w), 0);
+			      "trusted_groups = [ 3, 3,\n 3 ];\n", &p, &w), 0);
 	assert_ids(&p.users, 3, 0, 5, 1002);
 	assert_ids(&p.groups, 1, 3);
 	snprintf(want, sizeof(want),
+		 "%1$s:2: note: user 1002 listed again (first on line 2), "
+		 "3 times in all\n"
 		 "%1$s:3: note: root is always trusted, listing it changes "
 		 "nothing\n"
-		 "%1$s:1: warning: trusted_users: 2 duplicates folded\n"
-		 "%1$s:4: warning: trusted_groups: 2 duplicates folded\n",
+		 "%1$s:4: note: group 3 listed again (first on line 4), "
+		 "3 times in all\n",
+		 conf_path);
+	assert_string_equal(w, want);
+	free(w);
+	policy_free(&p);
+
+	/* root 2,000 times and 7 twice: two notes, not 2,000 */
+	n += snprintf(big + n, sizeof(big) - n, "trusted_users = (\n");
+	for (int i = 0; i < 2000; i++)
+		n += snprintf(big + n, sizeof(big) - n, "0,\n");
+	snprintf(big + n, sizeof(big) - n, "7,\n7 );\n");
+	assert_int_equal(load(big, &p, &w), 0);
+	assert_ids(&p.users, 2, 0, 7);
+	snprintf(want, sizeof(want),
+		 "%1$s:2: note: root is always trusted, listing it changes "
+		 "nothing\n"
+		 "%1$s:2003: note: user 7 listed again (first on line 2002)\n",
 		 conf_path);
 	assert_string_equal(w, want);
 	free(w);
@@ -318,9 +358,153 @@ static void test_duplicates_and_root(void **state)
 
 	/* quiet: no warnings stream at all */
 	write_file(conf_path, "trusted_users = [ 1, 1 ];\n");
-	assert_int_equal(conf_load(conf_path, &fake_db, &p, NULL, err), 0);
+	assert_int_equal(conf_load(conf_path, &quiet, &p, err), 1);
 	assert_ids(&p.users, 1, 1);
 	policy_free(&p);
+}
+
+/* ---- scan.c: no literal is read as anything but what was written ---- */
+
+static void test_no_wrapping(void **state)
+{
+	static const struct {
+		const char *text, *want;	/* want: after "path:" */
+	} refused[] = {
+		{ "trusted_users = [ 4294968296 ];\n",
+		  "1: 4294968296 does not fit in 32 bits and libconfig would "
+		  "read it as 1000: write a 64-bit integer with an L suffix" },
+		{ "trusted_users = [ 4294967296 ];\n",
+		  "1: 4294967296 does not fit in 32 bits and libconfig would "
+		  "read it as 0: write a 64-bit integer with an L suffix" },
+		{ "# 4294968296\n\ntrusted_groups = (\n 1,\n 0x1000003E8 );\n",
+		  "5: 0x1000003E8 does not fit in 32 bits and libconfig would "
+		  "read it as 1000: write a 64-bit integer with an L suffix" },
+		{ "trusted_users = ( -3000000000 );\n",
+		  "1: -3000000000 does not fit in 32 bits and libconfig would "
+		  "read it as 1294967296: write a 64-bit integer with an L "
+		  "suffix" },
+		{ "trusted_users = [ 2147483648 ];\n",
+		  "1: 2147483648 does not fit in 32 bits and libconfig would "
+		  "read it as -2147483648: write a 64-bit integer with an L "
+		  "suffix" },
+		{ "trusted_users = [ 0x80000000 ];\n",
+		  "1: 0x80000000 does not fit in 32 bits and libconfig would "
+		  "read it as -2147483648: write a 64-bit integer with an L "
+		  "suffix" },
+		{ "trusted_users = [ 000000000000000000004294968296 ];\n",
+		  "1: 000000000000000000004294968296 does not fit in 32 bits "
+		  "and libconfig would read it as 1000: write a 64-bit integer "
+		  "with an L suffix" },
+		/* anywhere, not only in a list */
+		{ "enforce = 99999999999999999999;\n",
+		  "1: 99999999999999999999 does not fit in 32 bits and "
+		  "libconfig would read it as -1: write a 64-bit integer with "
+		  "an L suffix" },
+		/* what is not a plain integer is libconfig's to judge */
+		{ "trusted_users = ( 99999999999e3 );\n",
+		  "1: trusted_users: expected a user name or number" },
+		{ "trusted_users = [ -2147483648 ];\n",
+		  "1: user ID -2147483648 out of range 0..4294967294" },
+	};
+	struct tpe_policy p;
+	char want[ERRLEN + 1200], *w;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		snprintf(want, sizeof(want), "%s:%s", conf_path,
+			 refused[i].want);
+		assert_int_equal(load(refused[i].text, &p, &w), -1);
+		assert_string_equal(err, want);
+		free(w);
+	}
+	/* the largest plain literals, L literals, numbers in strings and
+	 * comments, names with digits: read as written */
+	load_ok("trusted_users = ( 2147483647, 0x7fffffff, 4294967294L,\n"
+		" 0xFFFFFFFEL, 3000000000LL ); # 4294968296\n"
+		"/* 4294968296\n 0x1000003E8 */ trusted_groups = ( 0x7FFFFFFF,"
+		" -0, \"tpe-trusted\" ); // 2147483648\n", &p);
+	assert_ids(&p.users, 3, 2147483647U, 3000000000U, 4294967294U);
+	assert_ids(&p.groups, 3, 0, 2000, 2147483647U);
+	policy_free(&p);
+}
+
+/* Writes text to dir/name (dir/sub made if need be). */
+static void put(const char *name, const char *text)
+{
+	char path[1300];
+
+	snprintf(path, sizeof(path), "%s/inc", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	write_file(path, text);
+}
+
+/* @include: relative to the including file; lists add up, flags: last wins. */
+static void test_include(void **state)
+{
+	static const struct {
+		const char *text, *want;	/* want: after dir/ */
+	} bad[] = {
+		{ "trusted_users = (\n@include \"inc/a.conf\"\n);\n",
+		  "tpe.conf:2: @include inside a list or group: it must stand "
+		  "at the top level" },
+		{ "@include \"nope.conf\"\n",
+		  "tpe.conf:1: @include: %s/nope.conf: No such file or "
+		  "directory" },
+		{ "\n@include \"tpe.conf\"\n",
+		  "tpe.conf:2: @include \"tpe.conf\": nested more than 10 "
+		  "deep" },
+		{ "@include \"inc/c.conf\" # a comment is fine\n"
+		  "@include \"inc/c.conf\" x = 1;\n",
+		  "tpe.conf:2: @include \"inc/c.conf\": nothing else may stand "
+		  "on its line" },
+		{ "mmap = true;\n@include \"inc/c.conf\"\nmmap = false;\n",
+		  "tpe.conf:3: mmap given twice in this file (first on line "
+		  "1)" },
+		{ "@include \"inc/bad.conf\"\n",
+		  "inc/bad.conf:2: 4294968296 does not fit in 32 bits and "
+		  "libconfig would read it as 1000: write a 64-bit integer "
+		  "with an L suffix" },
+		{ "@include \"inc/open.conf\"\n",
+		  "tpe.conf:1: @include: %s/inc/open.conf: writable by group or "
+		  "others (mode 0666): refusing it (chmod go-w %s/inc/open.conf)"
+		},
+	};
+	struct tpe_policy p;
+	char want[4096], path[1300], fmt[512], *w;
+
+	(void)state;
+	put("inc/a.conf", "trusted_users = [ 2 ];\n@include \"b.conf\"\n");
+	put("inc/b.conf", "trusted_users = ( 3,\n1 ); enforce = true;\n");
+	put("inc/c.conf", "strict = true;\n");
+	put("inc/bad.conf", "\ntrusted_users = [ 4294968296 ];\n");
+	put("inc/open.conf", "");
+	snprintf(path, sizeof(path), "%s/inc/open.conf", dir);
+	chmod(path, 0666);
+
+	assert_int_equal(load("enforce = false;\n@include \"inc/a.conf\"\n"
+			      "trusted_users = [ 1 ];\n", &p, &w), 0);
+	assert_int_equal(p.flags, TPE_POLICY_ENFORCE | TPE_POLICY_MMAP);
+	assert_ids(&p.users, 3, 1, 2, 3);
+	snprintf(want, sizeof(want), "%s:3: note: user 1 listed again (first "
+		 "at %s/inc/b.conf:2)\n", conf_path, dir);
+	assert_string_equal(w, want);
+	free(w);
+	policy_free(&p);
+
+	/* a flag after the include wins over the included one */
+	load_ok("@include \"inc/b.conf\"\nenforce = false;\n", &p);
+	assert_int_equal(p.flags, TPE_POLICY_MMAP);
+	policy_free(&p);
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(fmt, sizeof(fmt), "%%s/%s", bad[i].want);
+		snprintf(want, sizeof(want), fmt, dir, dir, dir);
+		assert_int_equal(load(bad[i].text, &p, &w), -1);
+		assert_string_equal(err, want);
+		assert_null(p.users.id);
+		free(w);
+	}
 }
 
 static void test_summary(void **state)
@@ -643,6 +827,8 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_duplicates_and_root),
+		cmocka_unit_test(test_no_wrapping),
+		cmocka_unit_test(test_include),
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_blob_vectors),
