@@ -293,13 +293,16 @@ static int load_file(struct ctx *c, const char *path, int depth)
 	if (source_read(path, c->o->caller, c->o->warn, &text, c->err))
 		return -2;
 	more = realloc(c->files, (c->nfiles + 1) * sizeof(*more));
-	if (!more || !(more[c->nfiles] = strdup(path))) {
+	if (!more || !(more[c->nfiles] = strdup(strcmp(path, "-") ? path :
+						    "<stdin>"))) {
 		c->files = more ? more : c->files;
 		free(text);
 		snprintf(c->err, ERRLEN, "%s: out of memory", path);
 		return -1;
 	}
 	c->files = more;
+	if (c->o->trace)
+		fprintf(c->o->trace, "%s: read\n", more[c->nfiles]);
 	c->file_ix = c->nfiles++;
 	c->file = c->files[c->file_ix];
 	c->seen = seen;
@@ -515,7 +518,7 @@ void conf_write(FILE *f, const struct tpe_policy *p,
 	}
 }
 
-/* "enforce mmap, 2 users, 1 group" */
+/* "enforce mmap, 2 users, 1 group", no newline */
 void conf_summary(FILE *f, const struct tpe_policy *p)
 {
 	size_t i;
@@ -525,7 +528,7 @@ void conf_summary(FILE *f, const struct tpe_policy *p)
 		if (flag_keys[i].flag != TPE_POLICY_ENFORCE &&
 		    (p->flags & flag_keys[i].flag))
 			fprintf(f, " %s", flag_keys[i].key);
-	fprintf(f, ", %zu user%s, %zu group%s\n", p->users.n,
+	fprintf(f, ", %zu user%s, %zu group%s", p->users.n,
 		p->users.n == 1 ? "" : "s", p->groups.n,
 		p->groups.n == 1 ? "" : "s");
 }

@@ -54,6 +54,7 @@ extern const struct tpe_resolver tpe_nss;
 struct conf_opts {
 	const struct tpe_resolver *r;
 	FILE *warn;		/* notes and warnings, or NULL */
+	FILE *trace;		/* "FILE: read" for each file, or NULL */
 	uid_t caller;		/* besides root, who may own a config file */
 };
 

@@ -68,7 +68,7 @@ int source_read(const char *path, uid_t caller, FILE *warn, char **text,
 		close(fd);
 	if (e) {
 		snprintf(err, ERRLEN, "%s: %s", strcmp(path, "-") ? path :
-			 "standard input", strerror(e));
+			 "<stdin>", strerror(e));
 		return -1;
 	}
 	if (memchr(buf, 0, len)) {

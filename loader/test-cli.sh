@@ -54,10 +54,28 @@ conf bad.conf 'enforce = true;\n\ntrusted_users = [ "no-such-user-tpe" ];\n'
 
 t "--help exits 0" 0 'grep -q "usage: tpe-load" "$T/out"' -- "$TPE_LOAD" --help
 t "--version exits 0" 0 'grep -q "^tpe-load " "$T/out"' -- "$TPE_LOAD" --version
-t "unknown option is a usage error" 2 'grep -q usage "$T/err"' -- "$TPE_LOAD" --bogus
-t "two actions are a usage error" 2 -- "$TPE_LOAD" --check --dump
-t "an operand is a usage error" 2 -- "$TPE_LOAD" extra
-t "--dump with -c is a usage error" 2 -- "$TPE_LOAD" --dump -c "$T/good.conf"
+# usage_error NAME REASON ARGS...: exit 2, REASON then the synopsis.
+usage_error() {
+	name=$1 reason=$2
+	shift 2
+	t "$name" 2 \
+		'[ "$(head -n1 "$T/err")" = "tpe-load: $reason" ]' \
+		'sed -n 2p "$T/err" | grep -q "^usage: tpe-load"' \
+		'[ ! -s "$T/out" ]' -- "$TPE_LOAD" "$@"
+}
+usage_error "unknown option says which" "unknown option --bogus" --bogus
+usage_error "unknown short option says which" "unknown option -x" -x
+usage_error "an operand says it is unexpected" \
+	"unexpected argument \"extra\": the config is given with -c" extra
+usage_error "-n -n says it is twice" "--check given twice" -n -n
+usage_error "two actions say which" "--check and --dump are two actions: give one (numbers only in a dump: -N)" --check --dump
+usage_error "-o and -n say which" "--output and --check are two actions: give one" -o x -n
+usage_error "--dump with -c says why" \
+	"--dump reads the kernel's live policy: --config does not go with it" --dump -c "$T/good.conf"
+usage_error "-c without its file says so" "-c needs an argument" -c
+usage_error "-c twice says so" "--config given twice" -c a -c b
+usage_error "-q with -v says so" "--quiet and --verbose contradict each other" -q -v
+usage_error "-N without -d says so" "--numeric goes only with --dump" -N -n
 
 sentinel
 t "--check prints a summary" 0 \
@@ -72,13 +90,29 @@ t "shipped etc/tpe.conf is valid" 0 \
 	'grep -q ": ok: enforce mmap, 0 users, 0 groups$" "$T/out"' \
 	-- "$TPE_LOAD" -n -c ../etc/tpe.conf
 
-t "load writes exactly the blob" 0 'cmp -s "$T/fs/policy" "$T/want.bin"' \
-	'[ ! -s "$T/out" ]' -- "$TPE_LOAD" -c "$T/good.conf"
+t "load writes exactly the blob and says what it loaded" 0 \
+	'cmp -s "$T/fs/policy" "$T/want.bin"' \
+	'[ "$(cat "$T/out")" = "$T/good.conf: loaded: enforce, 2 users, 1 group" ]' \
+	-- "$TPE_LOAD" -c "$T/good.conf"
+t "--quiet load says nothing" 0 'cmp -s "$T/fs/policy" "$T/want.bin"' \
+	'[ ! -s "$T/out" ] && [ ! -s "$T/err" ]' -- "$TPE_LOAD" -q -c "$T/good.conf"
 t "--output writes the same blob" 0 'cmp -s "$T/out.bin" "$T/want.bin"' \
+	'[ "$(cat "$T/out")" = "$T/good.conf: written to $T/out.bin: enforce, 2 users, 1 group" ]' \
 	-- "$TPE_LOAD" -c "$T/good.conf" --output "$T/out.bin"
-t "--verbose load says what it loaded" 0 \
-	'grep -q "policy: ok: enforce, 2 users, 1 group" "$T/out"' \
+t "--verbose also names the file it read" 0 \
+	'[ "$(sed -n 1p "$T/out")" = "$T/good.conf: read" ]' \
+	'[ "$(sed -n 2p "$T/out")" = "$T/good.conf: loaded: enforce, 2 users, 1 group" ]' \
+	'[ "$(wc -l <"$T/out")" = 2 ]' \
 	-- "$TPE_LOAD" -v -c "$T/good.conf"
+: >"$T/fs/policy"
+t "-c - reads standard input" 0 'cmp -s "$T/fs/policy" "$T/want.bin"' \
+	'[ "$(cat "$T/out")" = "<stdin>: loaded: enforce, 2 users, 1 group" ]' \
+	-- sh -c '"$1" -c - <"$2"' sh "$TPE_LOAD" "$T/good.conf"
+t "-c - names <stdin> in errors" 1 \
+	'[ "$(cat "$T/err")" = "<stdin>:3: unknown user \"no-such-user-tpe\"" ]' \
+	-- sh -c '"$1" -n -c - <"$2"' sh "$TPE_LOAD" "$T/bad.conf"
+t "a directory as config keeps its reason" 1 \
+	'[ "$(cat "$T/err")" = "$T/fs: Is a directory" ]' -- "$TPE_LOAD" -n -c "$T/fs"
 
 sentinel
 t "a bad config leaves the policy byte-identical" 1 "$unchanged" \
@@ -148,6 +182,8 @@ cp "$T/want.bin" "$T/fs/policy"
 t "--dump prints the live policy" 0 'grep -q "\"root\"" "$T/out"' \
 	'grep -q "^enforce *= true;" "$T/out"' -- "$TPE_LOAD" --dump
 cp "$T/out" "$T/dumped.conf"
+t "--dump -N prints numbers only" 0 'grep -qx "	0," "$T/out"' \
+	'! grep -q "\"" "$T/out"' -- "$TPE_LOAD" --dump -N
 t "--dump round trip gives the identical blob" 0 \
 	'cmp -s "$T/again.bin" "$T/want.bin"' \
 	-- "$TPE_LOAD" -q -c "$T/dumped.conf" -o "$T/again.bin"

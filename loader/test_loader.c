@@ -523,9 +523,9 @@ static void test_summary(void **state)
 	p.groups.n = 0;
 	conf_summary(f, &p);
 	fclose(f);
-	assert_string_equal(s, "enforce mmap, 2 users, 1 group\n"
+	assert_string_equal(s, "enforce mmap, 2 users, 1 group"
 			    "permissive check_file strict mmap invert lock, "
-			    "1 user, 0 groups\n");
+			    "1 user, 0 groups");
 	free(s);
 }
 
