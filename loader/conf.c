@@ -2,10 +2,8 @@
 /* tpe.conf (libconfig syntax) <-> struct tpe_policy. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <grp.h>
 #include <limits.h>
 #include <libconfig.h>
-#include <pwd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -442,45 +440,6 @@ int conf_load(const char *path, const struct conf_opts *o,
 	}
 	return (int)c.nfiles;
 }
-
-static int nss_user_id(const char *name, uint32_t *id)
-{
-	struct passwd *pw = getpwnam(name);
-
-	if (!pw)
-		return -1;
-	*id = pw->pw_uid;
-	return 0;
-}
-
-static const char *nss_user_name(uint32_t id)
-{
-	struct passwd *pw = getpwuid(id);
-
-	return pw ? pw->pw_name : NULL;
-}
-
-static int nss_group_id(const char *name, uint32_t *id)
-{
-	struct group *gr = getgrnam(name);
-
-	if (!gr)
-		return -1;
-	*id = gr->gr_gid;
-	return 0;
-}
-
-static const char *nss_group_name(uint32_t id)
-{
-	struct group *gr = getgrgid(id);
-
-	return gr ? gr->gr_name : NULL;
-}
-
-const struct tpe_resolver tpe_nss = {
-	.users = { nss_user_id, nss_user_name },
-	.groups = { nss_group_id, nss_group_name },
-};
 
 /* A name goes out only if it reads back as itself: plain and resolvable. */
 static void write_id(FILE *f, const struct tpe_db *db, uint32_t id)

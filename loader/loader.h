@@ -5,6 +5,7 @@
  *   conf.c    tpe.conf (libconfig) <-> struct tpe_policy, names via a resolver
  *   source.c  reading a config file: only one root alone can change
  *   scan.c    what libconfig 1.5 reads wrongly: wrapping integers, @include
+ *   names.c   the user and group databases, read once (tpe_nss)
  *   policy.c  struct tpe_policy <-> the binary blob of <linux/tpe.h>
  *   kernel.c  files: one write() of a blob, reading one back, errno in words
  *   main.c    the command line
@@ -34,8 +35,8 @@ struct tpe_policy {
 };
 
 /*
- * The seam between the config and the system's user database. tpe_nss asks
- * NSS (getpwnam() and friends); the unit tests pass a fake table instead.
+ * The seam between the config and the system's user database. tpe_nss
+ * reads NSS once (names.c); the unit tests pass a fake table instead.
  * name_to_id returns 0 and sets *id, or -1 if the name is unknown;
  * id_to_name returns NULL if the ID has no name.
  */
@@ -49,6 +50,22 @@ struct tpe_resolver {
 };
 
 extern const struct tpe_resolver tpe_nss;
+
+/* names.c: one database, sorted by name and by ID */
+struct names {
+	struct name_entry {
+		char *name;
+		uint32_t id;
+		size_t order;	/* as read: the first one wins */
+	} *by_name, *by_id;	/* by_id shares by_name's strings */
+	size_t n, cap;
+};
+
+int names_add(struct names *t, const char *name, uint32_t id);
+int names_sort(struct names *t);
+int names_id(const struct names *t, const char *name, uint32_t *id);
+const char *names_name(const struct names *t, uint32_t id);
+void names_free(struct names *t);
 
 /* How to read a config. */
 struct conf_opts {
