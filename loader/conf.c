@@ -416,9 +416,32 @@ static int fold(struct ctx *c, struct tpe_policy *p)
 	return 0;
 }
 
+/* PATH.d/ *.conf after PATH, in lexical order; none for standard input. */
+static int load_dropins(struct ctx *c, const char *path)
+{
+	char *dir, **paths;
+	size_t n;
+	int rc = 0;
+
+	if (!strcmp(path, "-"))
+		return 0;
+	if (asprintf(&dir, "%s.d", path) < 0) {
+		snprintf(c->err, ERRLEN, "out of memory");
+		return -1;
+	}
+	if (source_dir(dir, c->o->caller, c->o->warn, &paths, &n, c->err))
+		rc = -1;
+	for (size_t i = 0; !rc && i < n; i++)
+		rc = load_file(c, paths[i], 0) ? -1 : 0;
+	source_dir_free(paths, n);
+	free(dir);
+	return rc;
+}
+
 /*
- * Parse and resolve the config and every file it includes; on error p is
- * empty and err says why. Returns the number of files read, or -1.
+ * Parse and resolve the config, every file it includes and its drop-ins;
+ * on error p is empty and err says why. Returns the number of files read,
+ * or -1.
  */
 int conf_load(const char *path, const struct conf_opts *o,
 	      struct tpe_policy *p, char err[ERRLEN])
@@ -427,7 +450,8 @@ int conf_load(const char *path, const struct conf_opts *o,
 	int rc;
 
 	*p = (struct tpe_policy){ 0 };
-	rc = load_file(&c, path, 0) ? -1 : fold(&c, p);
+	rc = load_file(&c, path, 0) || load_dropins(&c, path) ? -1 :
+	     fold(&c, p);
 	p->flags = c.flags;
 	free(c.lists[0].v);
 	free(c.lists[1].v);

@@ -3,7 +3,8 @@
  * tpe-load: the types its parts share.
  *
  *   conf.c    tpe.conf (libconfig) <-> struct tpe_policy, names via a resolver
- *   source.c  reading a config file: only one root alone can change
+ *   source.c  reading a config file or drop-in directory: only what root
+ *             alone can change
  *   scan.c    what libconfig 1.5 reads wrongly: wrapping integers, @include
  *   names.c   the user and group databases, read once (tpe_nss)
  *   policy.c  struct tpe_policy <-> the binary blob of <linux/tpe.h>
@@ -18,7 +19,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#define TPE_CONF_PATH		"/etc/tpe.conf"
+#define TPE_CONF_PATH		"/etc/tpe.conf"	/* and /etc/tpe.conf.d/ *.conf */
 #define TPE_SECURITYFS_DIR	"/sys/kernel/security/tpe"
 #define TPE_ID_MAX		4294967294U	/* (uid_t)-1 is not an ID */
 #define ERRLEN			512
@@ -93,6 +94,9 @@ void policy_free(struct tpe_policy *p);
 /* source.c */
 int source_read(const char *path, uid_t caller, FILE *warn, char **text,
 		char err[ERRLEN]);
+int source_dir(const char *dir, uid_t caller, FILE *warn, char ***paths,
+	       size_t *n, char err[ERRLEN]);
+void source_dir_free(char **paths, size_t n);
 
 /* scan.c: each @include line, blanked in the text */
 struct scan {

@@ -507,6 +507,93 @@ static void test_include(void **state)
 	}
 }
 
+/* dir/tpe.conf.d/ *.conf after dir/tpe.conf, in lexical order. */
+static void test_dropins(void **state)
+{
+	struct tpe_policy p;
+	char path[1300], want[4096], *w;
+	struct conf_opts o = { .r = &fake_db, .caller = geteuid() };
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s.d", conf_path);
+	assert_int_equal(mkdir(path, 0755), 0);
+	put("tpe.conf.d/20-b.conf", "trusted_users = [ 2 ];\nenforce = true;\n");
+	put("tpe.conf.d/10-a.conf", "trusted_users = ( \"bob\", 1 );\n"
+	    "enforce = false;\n");
+	put("tpe.conf.d/30-c.conf", "trusted_groups = [ \"wheel\" ];\n"
+	    "mmap = false; trusted_users = [\n 1 ];\n");
+	put("tpe.conf.d/.hidden.conf", "bogus = 1;\n");
+	put("tpe.conf.d/README", "bogus = 1;\n");
+	put("tpe.conf.d/40-d.conf.orig", "bogus = 1;\n");
+
+	/* lists add up, flags: the last file wins; one note, in the right file */
+	assert_int_equal(load("enforce = false; mmap = true;\n"
+			      "trusted_users = [ 3 ];\n", &p, &w), 0);
+	assert_int_equal(p.flags, TPE_POLICY_ENFORCE);
+	assert_ids(&p.users, 4, 1, 2, 3, 1002);
+	assert_ids(&p.groups, 1, 10);
+	snprintf(want, sizeof(want), "%1$s.d/30-c.conf:3: note: user 1 listed "
+		 "again (first at %1$s.d/10-a.conf:1)\n", conf_path);
+	assert_string_equal(w, want);
+	free(w);
+	policy_free(&p);
+	write_file(conf_path, "");
+	assert_int_equal(conf_load(conf_path, &o, &p, err), 4);
+	policy_free(&p);
+
+	/* an error names the drop-in and its line */
+	put("tpe.conf.d/25-bad.conf", "\ntrusted_users = [ \"bbo\" ];\n");
+	snprintf(want, sizeof(want), "%s.d/25-bad.conf:2: unknown user "
+		 "\"bbo\"", conf_path);
+	assert_int_equal(load("", &p, &w), -1);
+	assert_string_equal(err, want);
+	assert_null(p.users.id);
+	free(w);
+	snprintf(path, sizeof(path), "%s.d/25-bad.conf", conf_path);
+	unlink(path);
+
+	/* a directory others can change is refused, and so is a drop-in */
+	snprintf(path, sizeof(path), "%s.d", conf_path);
+	chmod(path, 01777);
+	snprintf(want, sizeof(want), "%1$s: writable by group or others (mode "
+		 "1777): refusing it (chmod go-w %1$s)", path);
+	assert_int_equal(load("", &p, &w), -1);
+	assert_string_equal(err, want);
+	free(w);
+	chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s.d/20-b.conf", conf_path);
+	chmod(path, 0664);
+	snprintf(want, sizeof(want), "%1$s: writable by group or others (mode "
+		 "0664): refusing it (chmod go-w %1$s)", path);
+	assert_int_equal(load("", &p, &w), -1);
+	assert_string_equal(err, want);
+	free(w);
+	chmod(path, 0644);
+
+	/* a drop-in that is a directory keeps its reason */
+	snprintf(path, sizeof(path), "%s.d/50-dir.conf", conf_path);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(want, sizeof(want), "%s: Is a directory", path);
+	assert_int_equal(load("", &p, &w), -1);
+	assert_string_equal(err, want);
+	free(w);
+	rmdir(path);
+
+	/* PATH.d that is a file, not a directory */
+	snprintf(path, sizeof(path), "%s/other.conf", dir);
+	write_file(path, "");
+	snprintf(want, sizeof(want), "%s/other.conf.d", dir);
+	write_file(want, "");
+	assert_int_equal(load_path(path, &p, &w), -1);
+	strcat(want, ": Not a directory");
+	assert_string_equal(err, want);
+	free(w);
+
+	/* the tests after this one have no drop-ins */
+	snprintf(path, sizeof(path), "rm -r '%s.d'", conf_path);
+	assert_int_equal(system(path), 0);
+}
+
 static void test_summary(void **state)
 {
 	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE | TPE_POLICY_MMAP,
@@ -875,6 +962,7 @@ int main(void)
 		cmocka_unit_test(test_duplicates_and_root),
 		cmocka_unit_test(test_no_wrapping),
 		cmocka_unit_test(test_include),
+		cmocka_unit_test(test_dropins),
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_fold),
