@@ -27,7 +27,7 @@
 #include "loader.h"
 
 struct lexer {
-	char *text, *at;
+	char *at;
 	const char *file;
 	unsigned line;
 	int depth, bol;		/* bracket depth; only blanks so far on line */
@@ -177,9 +177,10 @@ static int include(struct lexer *l, char *line_start)
 	if (l->depth)
 		return lex_fail(l, line, "@include inside a list or group: "
 				"it must stand at the top level");
-	if (string(l, path, sizeof(path)))
-		return lex_fail(l, line, "@include: unterminated or too long "
-				"file name");
+	if (string(l, path, sizeof(path)) || l->line != line)
+		return lex_fail(l, line, "@include: the file name must end "
+				"on its line and be shorter than %zu bytes",
+				sizeof(path));
 	while (*l->at == ' ' || *l->at == '\t' || *l->at == '\r')
 		l->at++;
 	if (*l->at == '#' || (l->at[0] == '/' && l->at[1] == '/'))
@@ -201,7 +202,7 @@ static int include(struct lexer *l, char *line_start)
 int scan_text(char *text, const char *file, struct scan *out,
 	      char err[ERRLEN])
 {
-	struct lexer l = { .text = text, .at = text, .file = file, .line = 1,
+	struct lexer l = { .at = text, .file = file, .line = 1,
 			   .bol = 1, .out = out, .err = err };
 	char *line_start = text;
 

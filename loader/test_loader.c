@@ -458,6 +458,9 @@ static void test_include(void **state)
 		  "@include \"inc/c.conf\" x = 1;\n",
 		  "tpe.conf:2: @include \"inc/c.conf\": nothing else may stand "
 		  "on its line" },
+		{ "\n\n@include \"inc/c\n.conf\"\n",
+		  "tpe.conf:3: @include: the file name must end on its line "
+		  "and be shorter than 4096 bytes" },
 		{ "mmap = true;\n@include \"inc/c.conf\"\nmmap = false;\n",
 		  "tpe.conf:3: mmap given twice in this file (first on line "
 		  "1)" },
