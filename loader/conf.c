@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* tpe.conf (libconfig syntax) <-> struct tpe_policy. */
+/*
+ * tpe.conf (libconfig syntax) <-> struct tpe_policy. A config, the files it
+ * @includes and its drop-ins are parsed file by file (scan.c first) into one
+ * tagged list per kind, then merged: lists add up, the last flag set wins,
+ * and each repeated ID gets one note where it stands.
+ */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <limits.h>
 #include <libconfig.h>
 #include <stdarg.h>
