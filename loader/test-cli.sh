@@ -224,18 +224,15 @@ numeric_users() {
 }
 if [ -n "${TPE_LOAD_FAST:-}" ]; then
 	# One NSS lookup per ID took 18 s here for 100,000 unnamed IDs
-	# (3.1 million openat() calls); the database read once, 0.01 s.
+	# (3.1 million openat() calls); the databases are read once now.
+	# Counted, not timed: /etc/passwd and /etc/group opened at most twice.
 	numeric_users 100000 >"$T/100k.conf"
 	"$TPE_LOAD_FAST" -q -c "$T/100k.conf" -o "$T/fs/policy"
-	start=$(date +%s%N)
 	t "--dump of 100,000 users is one read of the user database" 0 \
-		'[ $(( ($(date +%s%N) - start) / 1000000 )) -lt 3000 ]' \
 		'[ "$(grep -c "^	" "$T/out")" = 100000 ]' \
-		-- "$TPE_LOAD_FAST" --dump
-	start=$(date +%s%N)
-	t "--check of 100,000 users is quick too" 0 \
-		'[ $(( ($(date +%s%N) - start) / 1000000 )) -lt 3000 ]' \
-		-- "$TPE_LOAD_FAST" -n -c "$T/100k.conf"
+		'[ "$(grep -c "/etc/passwd" "$T/trace")" -le 2 ]' \
+		'[ "$(grep -c "/etc/group" "$T/trace")" -le 2 ]' \
+		-- strace -f -qq -e trace=openat -o "$T/trace" "$TPE_LOAD_FAST" --dump
 	numeric_users 1048577 >"$T/big.conf"
 	sentinel
 	t "1048577 entries are refused before the kernel sees them" 1 \
