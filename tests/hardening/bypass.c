@@ -315,6 +315,38 @@ static void matrix(void)
 	}
 }
 
+/*
+ * Start @child as alice in @dir, talking over two pipes: it reads one
+ * byte per command from p[0] and writes its results to p[1]. On return
+ * to[1] sends commands and from[0] reads results; the caller closes both
+ * and reaps the returned pid.
+ */
+static pid_t start_alice(const char *dir, int (*child)(void *),
+			 int to[2], int from[2])
+{
+	int chan[2];
+	pid_t pid;
+
+	if (pipe(to) || pipe(from))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		close(to[1]);
+		close(from[0]);
+		become(&alice);
+		if (chdir(dir))
+			_exit(119);
+		chan[0] = to[0];
+		chan[1] = from[1];
+		_exit(child(chan));
+	}
+	close(to[0]);
+	close(from[1]);
+	return pid;
+}
+
 /* ---- trust that changes under a process ---- */
 
 /*
@@ -386,30 +418,14 @@ static void flips(void)
 	const char *dir = BASE "/flip";
 	char hello[PATH_MAX + 8];
 	uint32_t trusted[] = { bob.uid };
-	int cmd[2], res[2], chan[2];
+	int cmd[2], res[2];
 	pid_t pid;
 
 	helper("hello", hello, sizeof(hello));
 	make_dir(dir, 0755, 0, 0);
 	copy_file(hello, BASE "/flip/hello", 0755, 0, 0);
 	policy_must_set(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, trusted, 1, NULL, 0);
-	if (pipe(cmd) || pipe(res))
-		die("pipe");
-	pid = fork();
-	if (pid < 0)
-		die("fork");
-	if (pid == 0) {
-		close(cmd[1]);
-		close(res[0]);
-		become(&alice);
-		if (chdir(dir))
-			_exit(119);
-		chan[0] = cmd[0];
-		chan[1] = res[1];
-		_exit(flip_child(chan));
-	}
-	close(cmd[0]);
-	close(res[1]);
+	pid = start_alice(dir, flip_child, cmd, res);
 	for (size_t i = 0; i < sizeof(states) / sizeof(states[0]); i++) {
 		struct outcome o[2];
 		char why[160];
@@ -495,27 +511,13 @@ static void cred_flips(void)
 		{ "alice listed at the end", { TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, 1, 0, a, NULL }, false },
 	};
 	char hello[PATH_MAX + 8];
-	int cmd[2], res[2], chan[2];
+	int cmd[2], res[2];
 	pid_t pid;
 
 	helper("hello", hello, sizeof(hello));
 	make_dir(BASE "/credflip", 0755, alice.uid, alice.gid);
 	copy_file(hello, BASE "/credflip/hello", 0755, alice.uid, alice.gid);
-	if (pipe(cmd) || pipe(res))
-		die("pipe");
-	pid = fork();
-	if (pid < 0)
-		die("fork");
-	if (pid == 0) {
-		close(cmd[1]);
-		close(res[0]);
-		become(&alice);
-		chan[0] = cmd[0];
-		chan[1] = res[1];
-		_exit(cred_flip_child(chan));
-	}
-	close(cmd[0]);
-	close(res[1]);
+	pid = start_alice(BASE "/credflip", cred_flip_child, cmd, res);
 	for (size_t i = 0; i < sizeof(states) / sizeof(states[0]); i++) {
 		int err[3];
 
