@@ -5,6 +5,7 @@
 #   make demo     boot the demo image in QEMU with TPE enforcing
 #   make check    run every test; ends with "N passed, N failed"
 #   make bench    benchmark (not part of check)
+#   make soak     exec under reload at full scale (not part of check)
 #
 # Everything generated goes under $(BUILD), which is never committed.
 
