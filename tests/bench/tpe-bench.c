@@ -4,7 +4,8 @@
  * as root; each command is one measurement and prints one line of
  * key=value pairs on stdout, which the suite scripts forward to the host.
  *
- *   tpe-bench exec   [opts] PATH   fork + execve(PATH) + exit + wait
+ *   tpe-bench exec   [opts] PATH [ARG]...  fork + execve(PATH, {PATH, ARG...},
+ *                                  an empty environment) + exit + wait
  *   tpe-bench mmap   [opts] PATH   mmap(PROT_READ|PROT_EXEC) + munmap of PATH,
  *                                  opened once before the loop
  *   tpe-bench open-mmap [opts] PATH  open + mmap(PROT_EXEC) + munmap + close
@@ -14,6 +15,18 @@
  *     -g GID    gid to drop to (default: the uid)
  *     -e allow|deny|any   what every iteration must do (default any)
  *     -s FILE   append each sample (ns, native u32) to FILE
+ *     -R        exec with ADDR_NO_RANDOMIZE (setarch -R): every exec gets
+ *               the same address space layout (see below)
+ *
+ *   tpe-bench count -u UID -r ROOT [-n N] [-p STATS] -- PROG [ARG]...
+ *     Runs PROG N times (default 10), each time in a child that chroots to
+ *     ROOT, drops all groups, becomes UID (and gid UID), and execs it with an
+ *     empty environment; every run must exit 0. Prints runs=, the
+ *     would_deny= delta of tpe/stats (STATS defaults to
+ *     $TPE_SECURITYFS/stats) over the runs, and checks_per_exec=. Under a
+ *     permissive policy, with every directory under ROOT world-writable and
+ *     UID untrusted, every check tpe judges fails and is counted there: the
+ *     delta per run is the number of checks one exec of PROG costs.
  *
  *   tpe-bench policy -N ENTRIES [-f FLAGS] [-t UID] [-p PATH] [-o FILE]
  *     Writes a policy of ENTRIES trusted uids (UID among them, the others
@@ -32,6 +45,10 @@
  * distances from it, half below and half above (UID must be at least
  * ENTRIES). UID+1 is never listed: it is the untrusted user of the bench.
  *
+ * -R: with address space randomization every exec of the measured program
+ * lands elsewhere, and what an exec costs varies with where. A fixed layout
+ * is the same for every variant, so it moves no variant's hook cost.
+ *
  * Time is CLOCK_MONOTONIC. Under QEMU -icount shift=0 the guest clock counts
  * executed instructions (1 ns each): the figures are then instruction cost,
  * not cache or TLB effects.
@@ -49,6 +66,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -65,7 +83,9 @@ enum op { OP_EXEC, OP_MMAP, OP_OPEN_MMAP };
 struct run {
 	enum op op;
 	const char *path, *samples;
+	char *const *argv;		/* for exec: PATH and its arguments */
 	long n, warmup;
+	int norandom;			/* -R */
 	long uid, gid;			/* -1: stay root */
 	enum expect expect;
 };
@@ -86,12 +106,15 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: %s exec|mmap|open-mmap [-n N] [-w N] [-u UID] [-g GID] "
-		"[-e allow|deny|any] [-s FILE] PATH\n"
+		"[-e allow|deny|any] [-s FILE] [-R] PATH [ARG]...\n"
+		"       %s count -u UID -r ROOT [-n N] [-p STATS] -- PROG "
+		"[ARG]...\n"
 		"       %s policy -N ENTRIES [-f FLAGS] [-t UID] [-p PATH] "
 		"[-o FILE]\n"
 		"       %s conf -N ENTRIES [-f FLAGS] [-t UID] -o FILE\n"
 		"       %s time [-n N] -- CMD [ARG]...\n"
-		"       %s summarize FILE...\n", prog, prog, prog, prog, prog);
+		"       %s summarize FILE...\n", prog, prog, prog, prog, prog,
+		prog);
 	exit(USAGE);
 }
 
@@ -180,9 +203,8 @@ static int is_denial(int err)
 }
 
 /* One fork + execve + exit + wait. Returns 0 allowed, 1 denied. */
-static int one_exec(const char *path)
+static int one_exec(const char *path, char *const *argv)
 {
-	char *const argv[] = { (char *)path, NULL };
 	char *const envp[] = { NULL };
 	int status;
 	pid_t pid = fork();
@@ -235,7 +257,8 @@ static int one_mmap(const char *path, int fd)
 
 static int one(const struct run *r, int fd)
 {
-	return r->op == OP_EXEC ? one_exec(r->path) : one_mmap(r->path, fd);
+	return r->op == OP_EXEC ? one_exec(r->path, r->argv) :
+				  one_mmap(r->path, fd);
 }
 
 static void append_samples(int fd, const uint32_t *s, size_t n)
@@ -261,6 +284,9 @@ static int measure(const struct run *r)
 				      O_CREAT | O_CLOEXEC, 0644)) < 0)
 		die(r->samples);
 	drop_to(r->uid, r->gid);
+	/* Inherited by every child, so each exec gets the same layout. */
+	if (r->norandom && personality(ADDR_NO_RANDOMIZE) < 0)
+		die("personality");
 	if (r->op == OP_MMAP && (fd = open(r->path, O_RDONLY | O_CLOEXEC)) < 0)
 		die(r->path);
 	for (i = 0; i < r->warmup; i++)
@@ -297,8 +323,9 @@ static int cmd_measure(enum op op, int argc, char **argv)
 			 .gid = -1, .expect = ANY };
 	int ch;
 
-	while ((ch = getopt(argc, argv, "n:w:u:g:e:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "+n:w:u:g:e:s:R")) != -1) {
 		switch (ch) {
+		case 'R': r.norandom = 1; break;
 		case 'n': r.n = number(optarg); break;
 		case 'w': r.warmup = number(optarg); break;
 		case 'u': r.uid = number(optarg); break;
@@ -317,9 +344,10 @@ static int cmd_measure(enum op op, int argc, char **argv)
 		default: usage();
 		}
 	}
-	if (optind != argc - 1 || r.n < 1)
+	if (optind >= argc || r.n < 1 || (op != OP_EXEC && optind != argc - 1))
 		usage();
 	r.path = argv[optind];
+	r.argv = argv + optind;
 	return measure(&r);
 }
 
@@ -514,6 +542,89 @@ static int cmd_conf(int argc, char **argv)
 	return OK;
 }
 
+/* ---- counting tpe's checks ------------------------------------------------ */
+
+/* The would_deny counter of tpe/stats. */
+static long long read_would_deny(const char *stats)
+{
+	char line[256];
+	long long v = -1;
+	FILE *f = fopen(stats, "re");
+
+	if (!f)
+		die(stats);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "would_deny %lld", &v) == 1)
+			break;
+	fclose(f);
+	if (v < 0) {
+		fprintf(stderr, "%s: %s: no would_deny line\n", prog, stats);
+		exit(SYSERR);
+	}
+	return v;
+}
+
+/* One run of argv[0] in root as uid; dies unless it exits 0. */
+static void run_chrooted(const char *root, long uid, char *const *argv)
+{
+	char *const envp[] = { NULL };
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		if (chroot(root) || chdir("/"))
+			die(root);
+		drop_to(uid, uid);
+		execve(argv[0], argv, envp);
+		die(argv[0]);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		die("waitpid");
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		fprintf(stderr, "%s: %s in %s as uid %ld: %s %d\n", prog,
+			argv[0], root, uid, WIFEXITED(status) ? "exit" :
+			"signal", WIFEXITED(status) ? WEXITSTATUS(status) :
+			WTERMSIG(status));
+		exit(MISBEHAVED);
+	}
+}
+
+static int cmd_count(int argc, char **argv)
+{
+	static char stats[4096];
+	const char *root = NULL, *dir = getenv("TPE_SECURITYFS");
+	long runs = 10, uid = -1, i;
+	long long before, after;
+	int ch;
+
+	snprintf(stats, sizeof(stats), "%s/stats",
+		 dir && *dir ? dir : DEFAULT_SECURITYFS);
+	while ((ch = getopt(argc, argv, "+n:u:r:p:")) != -1) {
+		switch (ch) {
+		case 'n': runs = number(optarg); break;
+		case 'u': uid = number(optarg); break;
+		case 'r': root = optarg; break;
+		case 'p': snprintf(stats, sizeof(stats), "%s", optarg); break;
+		default: usage();
+		}
+	}
+	if (optind >= argc || !root || uid < 1 || runs < 1)
+		usage();
+	before = read_would_deny(stats);
+	for (i = 0; i < runs; i++)
+		run_chrooted(root, uid, argv + optind);
+	after = read_would_deny(stats);
+	printf("op=count runs=%ld would_deny=%lld checks_per_exec=", runs,
+	       after - before);
+	if ((after - before) % runs)
+		printf("%.2f\n", (double)(after - before) / (double)runs);
+	else
+		printf("%lld\n", (after - before) / runs);
+	return OK;
+}
+
 /* ---- timing a command, summaries ------------------------------------------ */
 
 static int cmd_time(int argc, char **argv)
@@ -604,6 +715,8 @@ int main(int argc, char **argv)
 		return cmd_policy(argc, argv);
 	if (!strcmp(cmd, "conf"))
 		return cmd_conf(argc, argv);
+	if (!strcmp(cmd, "count"))
+		return cmd_count(argc, argv);
 	if (!strcmp(cmd, "time"))
 		return cmd_time(argc, argv);
 	if (!strcmp(cmd, "summarize"))
