@@ -14,7 +14,7 @@
 #   tpe_bench_iters_py=N  the same for exec-py cells
 #   tpe_bench_rounds=N    rounds; every variant runs once per round
 #   tpe_bench_warmup=N    unmeasured iterations before each cell's round (100;
-#                         exec-dyn 20, exec-py 2: tpe_bench_warmup_dyn=,
+#                         exec-dyn 20, exec-py 1: tpe_bench_warmup_dyn=,
 #                         tpe_bench_warmup_py=)
 #   tpe_bench_sizes=LIST  TPE policy sizes, trusted uids (1,1024,65536,1048576)
 #   tpe_bench_prog_sizes=LIST  the sizes that also get the exec-dyn and
@@ -24,12 +24,12 @@
 #   tpe_bench_ops=LIST    what each cell measures
 #                         (exec,mmap,open-mmap,exec-dyn,exec-py)
 #   tpe_bench_aslr=on|off address space randomization of the measured execs
-#                         (off: tpe-bench exec -R)
+#                         (off, the default: tpe-bench exec -R)
 #   tpe_bench_load=0|1    also time tpe-load and 1M-entry policy writes (1)
 #   tpe_bench_count=0|1   count tpe's checks per exec of each program (1)
 #   tpe_bench_count_runs=N  runs of each program for that count (3)
 #
-# Defaults: tests/bench/run always passes iters, rounds and aslr; those
+# Defaults: tests/bench/run always passes the iters, rounds and aslr; those
 # below are for a suite booted by hand.
 
 # The environment overrides are for ./selftest on the host only.
@@ -52,16 +52,16 @@ arg() { # arg NAME DEFAULT: tpe_bench_NAME= from the kernel command line
 	echo "${v:-$2}"
 }
 
-ITERS=$(arg iters 20000)
+ITERS=$(arg iters 10000)
 ITERS_DYN=$(arg iters_dyn 4000)
-ITERS_PY=$(arg iters_py 200)
+ITERS_PY=$(arg iters_py 100)
 ROUNDS=$(arg rounds 20)
 WARMUP=$(arg warmup 100)
 WARMUP_DYN=$(arg warmup_dyn 20)
-WARMUP_PY=$(arg warmup_py 2)
+WARMUP_PY=$(arg warmup_py 1)
 OPS=$(arg ops exec,mmap,open-mmap,exec-dyn,exec-py | tr , ' ')
 PROG_SIZES=$(arg prog_sizes 1,65536,1048576 | tr , ' ')
-ASLR=$(arg aslr on)
+ASLR=$(arg aslr off)
 COUNT_RUNS=$(arg count_runs 3)
 per_round() { echo $(( ($1 + ROUNDS - 1) / ROUNDS )); }
 PER_ROUND=$(per_round "$ITERS")
