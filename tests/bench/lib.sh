@@ -22,7 +22,7 @@
 #   tpe_bench_mmap=LIST   TPE MMAP flag values (off,on)
 #   tpe_bench_notpe=LIST  variants of a boot without tpe (floor,fapolicyd)
 #   tpe_bench_ops=LIST    what each cell measures
-#                         (exec,mmap,open-mmap,exec-dyn,exec-py)
+#                         (exec,mmap,open-mmap,exec-dyn,exec-py; also fork)
 #   tpe_bench_aslr=on|off address space randomization of the measured execs
 #                         (off, the default: tpe-bench exec -R)
 #   tpe_bench_load=0|1    also time tpe-load and 1M-entry policy writes (1)
@@ -117,6 +117,9 @@ cell_cmd() {
 	case $op in
 	exec) CMD=(exec -n "$PER_ROUND" -w "$WARMUP" "${x[@]}" "$path") ;;
 	mmap|open-mmap) CMD=("$op" -n "$PER_ROUND" -w "$WARMUP" "$path") ;;
+	fork)	# no exec, so no check: what tpe costs besides them
+		[ "$dir" = trusted ] || return 1
+		CMD=(fork -n "$PER_ROUND" -w "$WARMUP" "${x[@]}") ;;
 	exec-dyn)
 		[ "$dir" = trusted ] || return 1
 		CMD=(exec -n "$(per_round "$ITERS_DYN")" -w "$WARMUP_DYN" \

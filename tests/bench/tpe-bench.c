@@ -6,6 +6,7 @@
  *
  *   tpe-bench exec   [opts] PATH [ARG]...  fork + execve(PATH, {PATH, ARG...},
  *                                  an empty environment) + exit + wait
+ *   tpe-bench fork   [opts]        fork + _exit + wait: no exec, no check
  *   tpe-bench mmap   [opts] PATH   mmap(PROT_READ|PROT_EXEC) + munmap of PATH,
  *                                  opened once before the loop
  *   tpe-bench open-mmap [opts] PATH  open + mmap(PROT_EXEC) + munmap + close
@@ -81,7 +82,7 @@
 
 enum { OK, MISBEHAVED, USAGE, SYSERR };
 enum expect { ANY, ALLOW, DENY };
-enum op { OP_EXEC, OP_MMAP, OP_OPEN_MMAP };
+enum op { OP_EXEC, OP_MMAP, OP_OPEN_MMAP, OP_FORK };
 
 struct run {
 	enum op op;
@@ -109,7 +110,7 @@ static void die(const char *what)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: %s exec|mmap|open-mmap [-n N] [-w N] [-u UID] [-g GID] "
+		"usage: %s exec|mmap|open-mmap|fork [-n N] [-w N] [-u UID] [-g GID] "
 		"[-e allow|deny|any] [-s FILE] [-R] PATH [ARG]...\n"
 		"       %s count -u UID -r ROOT [-n N] [-p STATS] -- PROG "
 		"[ARG]...\n"
@@ -259,8 +260,25 @@ static int one_mmap(const char *path, int fd)
 	return denied;
 }
 
+/* One fork + _exit + wait. */
+static int one_fork(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (pid == 0)
+		_exit(0);
+	if (waitpid(pid, &status, 0) != pid)
+		die("waitpid");
+	return 0;
+}
+
 static int one(const struct run *r, int fd)
 {
+	if (r->op == OP_FORK)
+		return one_fork();
 	return r->op == OP_EXEC ? one_exec(r->path, r->argv) :
 				  one_mmap(r->path, fd);
 }
@@ -276,7 +294,8 @@ static void append_samples(int fd, const uint32_t *s, size_t n)
 
 static int measure(const struct run *r)
 {
-	static const char *const ops[] = { "exec", "mmap", "open-mmap" };
+	static const char *const ops[] = { "exec", "mmap", "open-mmap",
+					   "fork" };
 	size_t len = ((size_t)r->n * sizeof(uint32_t) + 4095) & ~(size_t)4095;
 	uint32_t *s = private_alloc(len ? len : 4096);
 	struct tally t = { 0, 0 };
@@ -345,7 +364,8 @@ static int cmd_measure(enum op op, int argc, char **argv)
 		default: usage();
 		}
 	}
-	if (optind >= argc || r.n < 1 || (op != OP_EXEC && optind != argc - 1))
+	if (r.n < 1 || (op == OP_FORK ? optind != argc : optind >= argc ||
+			(op != OP_EXEC && optind != argc - 1)))
 		usage();
 	if (r.norandom) {
 		int persona = personality(0xffffffff);
@@ -361,7 +381,7 @@ static int cmd_measure(enum op op, int argc, char **argv)
 			die("/proc/self/exe");
 		}
 	}
-	r.path = argv[optind];
+	r.path = op == OP_FORK ? "fork" : argv[optind];
 	r.argv = argv + optind;
 	return measure(&r);
 }
@@ -727,6 +747,8 @@ int main(int argc, char **argv)
 		return cmd_measure(OP_MMAP, argc, argv);
 	if (!strcmp(cmd, "open-mmap"))
 		return cmd_measure(OP_OPEN_MMAP, argc, argv);
+	if (!strcmp(cmd, "fork"))
+		return cmd_measure(OP_FORK, argc, argv);
 	if (!strcmp(cmd, "policy"))
 		return cmd_policy(argc, argv);
 	if (!strcmp(cmd, "conf"))
