@@ -54,7 +54,7 @@ arg() { # arg NAME DEFAULT: tpe_bench_NAME= from the kernel command line
 
 ITERS=$(arg iters 10000)
 ITERS_DYN=$(arg iters_dyn 4000)
-ITERS_PY=$(arg iters_py 100)
+ITERS_PY=$(arg iters_py 60)
 ROUNDS=$(arg rounds 20)
 WARMUP=$(arg warmup 100)
 WARMUP_DYN=$(arg warmup_dyn 20)
