@@ -273,7 +273,7 @@ execmaps() {
 # count_checks: for each program, checks per exec with MMAP on and off.
 # Leaves a permissive policy of 1 uid live.
 count_checks() {
-	local name m line checks want kern
+	local name m line checks want kern wkern
 	local -A user real
 	if ! chroot_setup 2>"$WORK/err"; then
 		not_ok "checks per exec: chroot" "$(tail -n1 "$WORK/err")"
@@ -304,16 +304,22 @@ count_checks() {
 			fi
 			checks=${line##*checks_per_exec=}
 			# What the kernel mapped itself: judged with MMAP on only.
-			case $m:$checks${user[$name]} in
-			off:*) kern=- ;;
-			*[!0-9]*|"on:$checks") kern=unknown ;;
+			case $checks:${user[$name]} in
+			*[!0-9:]*|:*|*:) kern=unknown ;;
 			*) kern=$((checks - 1 - user[$name])) ;;
 			esac
+			[ $m = off ] && kern=-
 			bench "boot=tpe prog=$name mmap=$m $line" \
 				"user_exec_maps=${user[$name]} kernel_maps=$kern"
-			want=1
-			[ $m = on ] && want="1 + ${user[$name]} + $([ $name = static ] && echo 1 || echo 2)"
-			if [ -n "${user[$name]}" ] && [ "$checks" = $((want)) ]; then
+			# The kernel maps the program, and ld.so if it has one.
+			want=1 wkern=-
+			if [ $m = on ]; then
+				wkern=2
+				[ $name = static ] && wkern=1
+				want="1 + ${user[$name]} + $wkern"
+			fi
+			if [ -n "${user[$name]}" ] && [ "$checks" = $((want)) ] &&
+			   [ "$kern" = "$wkern" ]; then
 				ok "checks per exec: $name, mmap $m: $checks ($want)"
 			else
 				not_ok "checks per exec: $name, mmap $m" \
