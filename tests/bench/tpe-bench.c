@@ -49,9 +49,9 @@
  * -R: what a fork + exec costs depends on where things are in the address
  * space, of the forking process above all: with randomization, one run of
  * 400 execs took 234,101 instructions a median, the next run of the same
- * cell 242,044, its fastest exec 7,000 more than the other's, in one boot.
- * That is ten times the hook. A fixed layout is the same for every variant,
- * so it moves no variant's hook cost, and it takes that noise out.
+ * cell 242,044, its fastest exec 7,000 more than the other's, in one boot:
+ * several times what the hook costs. A fixed layout is the same for every
+ * variant, so it moves no variant's hook cost, and it takes that noise out.
  *
  * Time is CLOCK_MONOTONIC. Under QEMU -icount shift=0 the guest clock counts
  * executed instructions (1 ns each): the figures are then instruction cost,
@@ -110,8 +110,9 @@ static void die(const char *what)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: %s exec|mmap|open-mmap|fork [-n N] [-w N] [-u UID] [-g GID] "
+		"usage: %s exec|mmap|open-mmap [-n N] [-w N] [-u UID] [-g GID] "
 		"[-e allow|deny|any] [-s FILE] [-R] PATH [ARG]...\n"
+		"       %s fork [-n N] [-w N] [-u UID] [-g GID] [-s FILE] [-R]\n"
 		"       %s count -u UID -r ROOT [-n N] [-p STATS] -- PROG "
 		"[ARG]...\n"
 		"       %s policy -N ENTRIES [-f FLAGS] [-t UID] [-p PATH] "
@@ -119,7 +120,7 @@ static void usage(void)
 		"       %s conf -N ENTRIES [-f FLAGS] [-t UID] -o FILE\n"
 		"       %s time [-n N] -- CMD [ARG]...\n"
 		"       %s summarize FILE...\n", prog, prog, prog, prog, prog,
-		prog);
+		prog, prog);
 	exit(USAGE);
 }
 
