@@ -11,8 +11,10 @@
  * can neither shed a listing (INVERT) nor gain one.
  */
 
+#include <linux/binfmts.h>
 #include <linux/cred.h>
 #include <linux/lsm_hooks.h>
+#include <linux/rcupdate.h>
 #include <linux/uidgid.h>
 #include <linux/user_namespace.h>
 
@@ -95,13 +97,69 @@ bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred)
 	return trusted;
 }
 
+/* Does tpe_cred_judge() read the same of @a and @b, whatever the policy? */
+static bool tpe_cred_same_identity(const struct cred *a, const struct cred *b)
+{
+	const struct tpe_cred *ta = tpe_cred(a), *tb = tpe_cred(b);
+	bool a_init = a->user_ns == &init_user_ns;
+	bool b_init = b->user_ns == &init_user_ns;
+
+	/* Both hold their group_info: equal pointers, equal groups. */
+	if (!uid_eq(a->euid, b->euid) || !gid_eq(a->egid, b->egid) ||
+	    a->group_info != b->group_info || a_init != b_init)
+		return false;
+	return a_init ||
+	       (uid_eq(ta->origin_euid, tb->origin_euid) &&
+		gid_eq(ta->origin_egid, tb->origin_egid) &&
+		ta->origin_groups == tb->origin_groups);
+}
+
+/*
+ * Give @new, final but not yet in use, the verdict on current_cred() under
+ * the live policy if the two are the same identity. Fork and exec each make
+ * a credential; without this each would be judged again, and an exec with
+ * MMAP would look its IDs up twice. The verdict stored is for the policy it
+ * was worked out under, tagged as tpe_cred_trusted() tags it.
+ */
+static void tpe_cred_inherit(const struct cred *new)
+{
+	const struct cred *old = current_cred();
+	const struct tpe_policy *p;
+	bool trusted;
+
+	if (new == old || uid_eq(old->euid, GLOBAL_ROOT_UID) ||
+	    !tpe_cred_same_identity(new, old))
+		return;
+	rcu_read_lock();
+	p = rcu_dereference(tpe_policy);
+	trusted = tpe_cred_trusted(p, old);
+	atomic64_set(&tpe_cred(new)->verdict, p->generation << 1 | trusted);
+	rcu_read_unlock();
+}
+
+/* A child's credential is final once copy_creds() is done. */
+static int tpe_task_alloc(struct task_struct *task, unsigned long clone_flags)
+{
+	rcu_read_lock();
+	tpe_cred_inherit(__task_cred(task));
+	rcu_read_unlock();
+	return 0;
+}
+
+/* The new program's credential is final here, just before it is in use. */
+static void tpe_bprm_committing_creds(const struct linux_binprm *bprm)
+{
+	tpe_cred_inherit(bprm->cred);
+}
+
 /*
  * Every credential but init_cred is prepared from another one: this is the
  * one place where a credential leaves the initial user namespace (unshare,
  * clone and setns all prepare the new credential from the caller's), so
  * remembering the last initial-namespace identity here covers every way in.
  * The old verdict is not carried over: the new credential's IDs are the
- * caller's to change until it is in use.
+ * caller's to change until it is in use (fork and exec carry it over once
+ * they are final, tpe_cred_inherit()).
  */
 static int tpe_cred_prepare(struct cred *new, const struct cred *old,
 			    gfp_t gfp)
@@ -141,6 +199,8 @@ static struct security_hook_list tpe_cred_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(cred_prepare, tpe_cred_prepare),
 	LSM_HOOK_INIT(cred_transfer, tpe_cred_transfer),
 	LSM_HOOK_INIT(cred_free, tpe_cred_free),
+	LSM_HOOK_INIT(task_alloc, tpe_task_alloc),
+	LSM_HOOK_INIT(bprm_committing_creds, tpe_bprm_committing_creds),
 };
 
 void __init tpe_add_cred_hooks(const struct lsm_id *lsmid)
@@ -240,12 +300,64 @@ static void test_tpe_cred_prepare_forgets(struct kunit *test)
 	abort_creds(next);
 }
 
+/* What tpe_cred_inherit() must store: the verdict on @cred, live policy. */
+static u64 tpe_test_live_verdict(const struct cred *cred)
+{
+	const struct tpe_policy *p;
+	u64 verdict;
+
+	rcu_read_lock();
+	p = rcu_dereference(tpe_policy);
+	verdict = p->generation << 1 | tpe_cred_trusted(p, cred);
+	rcu_read_unlock();
+	return verdict;
+}
+
+static void test_tpe_cred_inherit_same(struct kunit *test)
+{
+	const struct cred *cred = tpe_test_cred(test, true);
+	struct cred *next = prepare_creds();
+
+	KUNIT_ASSERT_NOT_NULL(test, next);
+	tpe_cred_inherit(next);
+	KUNIT_EXPECT_EQ(test, tpe_test_verdict(next),
+			tpe_test_live_verdict(cred));
+	abort_creds(next);
+}
+
+static void test_tpe_cred_inherit_other(struct kunit *test)
+{
+	struct group_info *groups;
+	struct cred *next;
+
+	tpe_test_cred(test, true);
+	next = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, next);
+	next->euid = KUIDT_INIT(1001);
+	tpe_cred_inherit(next);
+	KUNIT_EXPECT_EQ(test, tpe_test_verdict(next), 0);
+	abort_creds(next);
+
+	next = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, next);
+	groups = groups_alloc(1);
+	KUNIT_ASSERT_NOT_NULL(test, groups);
+	groups->gid[0] = KGIDT_INIT(1000);
+	set_groups(next, groups);
+	put_group_info(groups);
+	tpe_cred_inherit(next);
+	KUNIT_EXPECT_EQ(test, tpe_test_verdict(next), 0);
+	abort_creds(next);
+}
+
 static struct kunit_case tpe_cred_test_cases[] = {
 	KUNIT_CASE(test_tpe_cred_verdict_follows_policy),
 	KUNIT_CASE(test_tpe_cred_verdict_is_kept),
 	KUNIT_CASE(test_tpe_cred_stale_verdict),
 	KUNIT_CASE(test_tpe_cred_not_in_use),
 	KUNIT_CASE(test_tpe_cred_prepare_forgets),
+	KUNIT_CASE(test_tpe_cred_inherit_same),
+	KUNIT_CASE(test_tpe_cred_inherit_other),
 	{}
 };
 
