@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for record.c and suggest.c (cmocka; ASan and UBSan). The logs
+ * in fixtures/ are real: one permissive guest boot (alice, bob and uid 1003
+ * running programs from their homes, the sticky /srv/tpe-ww, a
+ * world-writable /srv/shared, /opt/alice that alice owns, a world-writable
+ * file in /srv/fw; names with a space, a newline, a backslash, a quote and
+ * UTF-8; ld.so ./prog; then two real denials), read back as audit.log,
+ * `ausearch -m AVC`, `ausearch -m AVC -i`, `journalctl -k` and dmesg.
+ * The machine is the fake one below: the guest's directories as they were.
+ */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include <linux/tpe.h>
+
+#include "suggest.h"
+
+static const char *const logs[] = {
+	"audit.log", "ausearch-raw", "ausearch-i", "journal-k", "dmesg",
+};
+
+static const struct {
+	const char *path, *home_of;
+	uid_t uid;
+	mode_t mode;
+} guest[] = {
+	{ "/home/alice/bin", "alice", 1001, S_IFDIR | 0755 },
+	{ "/home/bob/bin", "bob", 1002, S_IFDIR | 0755 },
+	{ "/srv/tpe-ww", "", 0, S_IFDIR | 01777 },
+	{ "/srv/shared", "", 0, S_IFDIR | 0777 },
+	{ "/srv/shared/tool", "", 0, S_IFREG | 0755 },
+	{ "/opt/alice", "", 1001, S_IFDIR | 0755 },
+	{ "/opt/alice/tool", "", 0, S_IFREG | 0755 },
+	{ "/srv/fw", "", 0, S_IFDIR | 0755 },
+	{ "/srv/fw/tool", "", 0, S_IFREG | 0777 },
+};
+
+static int guest_facts(const char *path, struct facts *f)
+{
+	memset(f, 0, sizeof(*f));
+	for (size_t i = 0; i < sizeof(guest) / sizeof(guest[0]); i++) {
+		if (strcmp(path, guest[i].path))
+			continue;
+		f->found = true;
+		f->uid = guest[i].uid;
+		f->mode = guest[i].mode;
+		strcpy(f->home_of, guest[i].home_of);
+	}
+	return 0;
+}
+
+static const char *guest_user(uint32_t uid)
+{
+	return uid == 1001 ? "alice" : uid == 1002 ? "bob" : NULL;
+}
+
+static uint32_t trusted_gid;
+
+static bool guest_in_group(uint32_t uid, uint32_t gid)
+{
+	return uid == 1002 && gid == trusted_gid;
+}
+
+static const struct world guest_world = {
+	guest_facts, guest_user, guest_in_group,
+};
+
+/* Every denial record of a fixture; fails on an unreadable one. */
+static size_t read_fixture(const char *name, struct suggest *s,
+			   struct record *out, size_t max)
+{
+	char path[512], *line = NULL;
+	size_t cap = 0, n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (getline(&line, &cap, f) >= 0) {
+		struct record r;
+		const char *why;
+		int rc = record_parse(line, &r, &why);
+
+		if (rc < 0)
+			fail_msg("%s: %s: %s", name, why, line);
+		if (rc == 0)
+			continue;
+		if (s)
+			assert_int_equal(suggest_add(s, &r), 0);
+		if (out && n < max)
+			out[n] = r;
+		n++;
+	}
+	free(line);
+	fclose(f);
+	return n;
+}
+
+static char *run(struct suggest *s, const struct tpe_policy *p,
+		 size_t (*what)(FILE *, struct suggest *,
+				const struct tpe_policy *,
+				const struct world *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	what(f, s, p, &guest_world);
+	fclose(f);
+	return buf;
+}
+
+static size_t whole_report(FILE *f, struct suggest *s, const struct tpe_policy *p,
+		     const struct world *w)
+{
+	suggest_report(f, s, p, w);
+	return 0;
+}
+
+static bool has_path(const struct record *r, size_t n, const char *path,
+		     const char *op)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(r[i].path, path) && !strcmp(r[i].op, op))
+			return true;
+	return false;
+}
+
+/* Each form names the same 18 programs runs, 2 of them denied. */
+static void test_every_log_form(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+		struct suggest *s = suggest_new();
+		struct tpe_policy p = { 0 };
+		char *out;
+
+		read_fixture(logs[i], s, NULL, 0);
+		out = run(s, &p, whole_report);
+		assert_int_equal(suggest_records(s), 18);
+		if (!strstr(out, "18 denials (2 denied, 16 would deny)"))
+			fail_msg("%s: %s", logs[i], out);
+		free(out);
+		suggest_free(s);
+	}
+}
+
+/* %*pE, audit's hex and ausearch -i's decoding all give the same bytes. */
+static void test_escaped_paths(void **state)
+{
+	static const char *const names[] = {
+		"/home/alice/bin/sp ace", "/home/alice/bin/new\nline",
+		"/home/alice/bin/back\\slash", "/home/alice/bin/caf\xc3\xa9",
+		"/home/alice/bin/quo\"te",
+	};
+	static struct record r[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+		size_t n = read_fixture(logs[i], NULL, r, 64);
+
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+			if (!has_path(r, n, names[k], "exec"))
+				fail_msg("%s: no exec of \"%s\"", logs[i],
+					 names[k]);
+	}
+}
+
+/* ld.so ./prog is an mmap denial of its own; an exec's mmap is the same. */
+static void test_mmap_and_exec(void **state)
+{
+	static struct record r[64];
+	size_t n = read_fixture("audit.log", NULL, r, 64), ld = 0;
+
+	(void)state;
+	for (size_t i = 0; i < n; i++)
+		ld += !strcmp(r[i].comm, "ld-linux-x86-64") &&
+		      !strcmp(r[i].op, "mmap") &&
+		      !strcmp(r[i].path, "/home/alice/bin/tpe-hello");
+	assert_int_equal(ld, 1);
+	assert_int_equal(n, 33);	/* 16 exec + 16 mmap + 1 ld.so */
+}
+
+/* The same events from two logs, or one log twice, count once. */
+static void test_duplicates(void **state)
+{
+	struct suggest *s = suggest_new();
+	struct tpe_policy p = { 0 };
+	char *out;
+
+	(void)state;
+	read_fixture("audit.log", s, NULL, 0);
+	read_fixture("journal-k", s, NULL, 0);
+	read_fixture("journal-k", s, NULL, 0);
+	out = run(s, &p, whole_report);
+	assert_int_equal(suggest_records(s), 18);
+	free(out);
+	suggest_free(s);
+}
+
+static void test_dropin_and_commands(void **state)
+{
+	struct suggest *s = suggest_new();
+	struct tpe_policy p = { .flags = TPE_POLICY_MMAP };
+	char *dropin, *cmds, *report;
+
+	(void)state;
+	read_fixture("dmesg", s, NULL, 0);
+	dropin = run(s, &p, suggest_dropin);
+	cmds = run(s, &p, suggest_commands);
+	report = run(s, &p, whole_report);
+	/* Homes and the sticky /srv/tpe-ww: trust; uid 1003 has no name. */
+	assert_non_null(strstr(dropin,
+			       "trusted_users = ( \"alice\", \"bob\", 1003 );\n"));
+	/* Shared and owned directories, a writable file: fix them. */
+	assert_string_equal(cmds, "chown root:root /opt/alice\n"
+				  "chmod go-w /srv/fw/tool\n"
+				  "chmod go-w /srv/shared\n");
+	/* Never a home or /tmp-like directory, and the report says so. */
+	assert_null(strstr(cmds, "/home"));
+	assert_null(strstr(cmds, "tpe-ww"));
+	assert_non_null(strstr(report, "in a user's home directory"));
+	assert_non_null(strstr(report, "sticky and world-writable"));
+	/* /srv/shared: both users' denials, either way, fix recommended. */
+	assert_non_null(strstr(report,
+			       "/srv/shared: removes 2 denials of 2 users"));
+	assert_non_null(strstr(report, "or trust this user instead"));
+	free(dropin);
+	free(cmds);
+	free(report);
+	suggest_free(s);
+}
+
+/* A user the config trusts already, and INVERT, add no one. */
+static void test_current_config(void **state)
+{
+	struct suggest *s = suggest_new();
+	uint32_t gid = 2000;
+	struct tpe_policy p = { .groups = { &gid, 1 } };
+	char *dropin;
+
+	(void)state;
+	trusted_gid = 2000;
+	read_fixture("audit.log", s, NULL, 0);
+	dropin = run(s, &p, suggest_dropin);
+	assert_non_null(strstr(dropin, "trusted_users = ( \"alice\", 1003 );"));
+	free(dropin);
+	p.flags = TPE_POLICY_INVERT;
+	p.groups.n = 0;
+	suggest_free(s);
+	s = suggest_new();
+	read_fixture("audit.log", s, NULL, 0);
+	dropin = run(s, &p, suggest_dropin);
+	assert_null(strstr(dropin, "trusted_users"));
+	free(dropin);
+	suggest_free(s);
+}
+
+static void test_lines(void **state)
+{
+	struct record r;
+	const char *why;
+
+	(void)state;
+	assert_int_equal(record_parse("kernel: usb 1-1: new device\n", &r, &why), 0);
+	assert_int_equal(record_parse("type=MAC_POLICY_LOAD msg=audit(1:2): lsm=tpe op=policy_write len=24 res=1\n", &r, &why), 0);
+	assert_int_equal(record_parse("tpe: would deny exec of /x by uid=1\n", &r, &why), -1);
+	assert_non_null(why);
+	assert_int_equal(record_parse("type=AVC msg=audit(1:2): lsm=tpe op=exec check=dir-owner path=\"/x\" res=1\n", &r, &why), -1);
+	/* A name that imitates the tail of the line. */
+	assert_int_equal(record_parse("tpe: denied exec of /a by uid=1 euid=1 pid=1 comm=x: check=y by uid=5 euid=6 pid=7 comm=c: check=dir-owner\n", &r, &why), 1);
+	assert_string_equal(r.path, "/a by uid=1 euid=1 pid=1 comm=x: check=y");
+	assert_int_equal(r.euid, 6);
+	assert_true(r.enforced);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_log_form),
+		cmocka_unit_test(test_escaped_paths),
+		cmocka_unit_test(test_mmap_and_exec),
+		cmocka_unit_test(test_duplicates),
+		cmocka_unit_test(test_dropin_and_commands),
+		cmocka_unit_test(test_current_config),
+		cmocka_unit_test(test_lines),
+	};
+
+	return cmocka_run_group_tests_name("tpe-suggest", tests, NULL, NULL);
+}
