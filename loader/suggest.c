@@ -38,7 +38,7 @@ struct dgroup {
 	size_t n, enforced;
 	const char *example[EXAMPLES];
 	char checks[96];
-	char fix[4][REC_PATH_MAX + 32];	/* commands, if fixable */
+	char *fix[4];			/* commands, if fixable */
 	size_t nfix;
 	const char *blocked;	/* why no directory change, or NULL */
 	char home_of[64];
@@ -122,14 +122,41 @@ static void add_check(struct dgroup *g, const char *check)
 			 len ? ", " : "", check);
 }
 
-static void add_fix(struct dgroup *g, const char *fmt, const char *path)
+/* PATH as one shell word: as it is if plain, else in single quotes. */
+static void shell_word(char *out, size_t size, const char *path)
 {
+	size_t o = 0;
+
+	if (strspn(path, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			 "0123456789/._+-,:@%") == strlen(path)) {
+		snprintf(out, size, "%s", path);
+		return;
+	}
+	out[o++] = '\'';
+	for (; *path && o + 6 < size; path++) {
+		if (*path == '\'') {
+			memcpy(out + o, "'\\''", 4);
+			o += 4;
+		} else {
+			out[o++] = *path;
+		}
+	}
+	out[o++] = '\'';
+	out[o] = '\0';
+}
+
+static void add_fix(struct dgroup *g, const char *cmd, const char *path)
+{
+	static char word[4 * REC_PATH_MAX + 3], fix[sizeof(word) + 32];
+
+	shell_word(word, sizeof(word), path);
+	snprintf(fix, sizeof(fix), "%s %s", cmd, word);
 	for (size_t i = 0; i < g->nfix; i++)
-		if (!strncmp(g->fix[i], fmt, 5) && strstr(g->fix[i], path) &&
-		    !strcmp(strstr(g->fix[i], path), path))
+		if (!strcmp(g->fix[i], fix))
 			return;
-	if (g->nfix < sizeof(g->fix) / sizeof(g->fix[0]))
-		snprintf(g->fix[g->nfix++], sizeof(g->fix[0]), fmt, path);
+	if (g->nfix < sizeof(g->fix) / sizeof(g->fix[0]) &&
+	    (g->fix[g->nfix] = strdup(fix)))
+		g->nfix++;
 }
 
 /* What it would take to make the group's files a trusted path. */
@@ -165,19 +192,19 @@ static void judge_fix(struct dgroup *g, const struct event *e, size_t n,
 		}
 	}
 	if (d.uid != 0)
-		add_fix(g, "chown root:root %s", g->dir);
+		add_fix(g, "chown root:root", g->dir);
 	if (d.mode & (S_IWGRP | S_IWOTH))
-		add_fix(g, "chmod go-w %s", g->dir);
+		add_fix(g, "chmod go-w", g->dir);
 	for (size_t i = 0; i < n; i++) {
 		const char *c = e[i].r.check, *path = e[i].r.path;
 		bool ff = !w->facts(path, &f) && f.found;
 
 		if (ff ? (f.mode & (S_IWGRP | S_IWOTH)) != 0 :
 			 !strcmp(c, "file-writable"))
-			add_fix(g, "chmod go-w %s", path);
+			add_fix(g, "chmod go-w", path);
 		if ((p->flags & TPE_POLICY_CHECK_FILE) &&
 		    (ff ? f.uid != 0 : !strcmp(c, "file-owner")))
-			add_fix(g, "chown root:root %s", path);
+			add_fix(g, "chown root:root", path);
 	}
 }
 
@@ -207,12 +234,21 @@ static bool judge_trust(const struct dgroup *g, const struct tpe_policy *p,
 	       d.found && d.uid == g->euid && !(d.mode & (S_IWGRP | S_IWOTH));
 }
 
+static void free_groups(struct suggest *s)
+{
+	for (size_t i = 0; s->g && i < s->ng; i++)
+		for (size_t k = 0; k < s->g[i].nfix; k++)
+			free(s->g[i].fix[k]);
+	free(s->g);
+	s->g = NULL;
+}
+
 static int prepare(struct suggest *s, const struct tpe_policy *p,
 		   const struct world *w)
 {
 	size_t i, j, k;
 
-	free(s->g);
+	free_groups(s);
 	s->g = calloc(s->n ? s->n : 1, sizeof(*s->g));
 	if (!s->g)
 		return -1;
@@ -491,7 +527,7 @@ void suggest_free(struct suggest *s)
 	for (size_t i = 0; i < s->n; i++)
 		free(s->ev[i].dir);
 	free(s->ev);
-	free(s->g);
+	free_groups(s);
 	free(s);
 }
 

@@ -40,6 +40,7 @@ static const struct {
 	{ "/opt/alice/tool", "", 0, S_IFREG | 0755 },
 	{ "/srv/fw", "", 0, S_IFDIR | 0755 },
 	{ "/srv/fw/tool", "", 0, S_IFREG | 0777 },
+	{ "/srv/it's here", "", 0, S_IFDIR | 0775 },
 };
 
 static int guest_facts(const char *path, struct facts *f)
@@ -282,6 +283,24 @@ static void test_lines(void **state)
 	assert_true(r.enforced);
 }
 
+/* A command names its directory as one shell word, whatever it holds. */
+static void test_shell_word(void **state)
+{
+	struct suggest *s = suggest_new();
+	struct tpe_policy p = { 0 };
+	struct record r;
+	const char *why;
+	char *cmds;
+
+	(void)state;
+	assert_int_equal(record_parse("tpe: denied exec of /srv/it's here/x by uid=5 euid=5 pid=9 comm=x: check=dir-writable\n", &r, &why), 1);
+	assert_int_equal(suggest_add(s, &r), 0);
+	cmds = run(s, &p, suggest_commands);
+	assert_string_equal(cmds, "chmod go-w '/srv/it'\\''s here'\n");
+	free(cmds);
+	suggest_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -292,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_dropin_and_commands),
 		cmocka_unit_test(test_current_config),
 		cmocka_unit_test(test_lines),
+		cmocka_unit_test(test_shell_word),
 	};
 
 	return cmocka_run_group_tests_name("tpe-suggest", tests, NULL, NULL);
