@@ -365,6 +365,38 @@ size_t suggest_dropin(FILE *f, struct suggest *s, const struct tpe_policy *p,
 	return n;
 }
 
+/* The commands of groups [i, j) (one directory), each once. */
+static size_t dir_commands(FILE *f, const char *indent,
+			   const struct suggest *s, size_t i, size_t j)
+{
+	size_t n = 0;
+
+	for (size_t k = i; k < j; k++)
+		for (size_t c = 0; c < s->g[k].nfix; c++) {
+			bool seen = false;
+
+			for (size_t m = i; m <= k; m++)
+				for (size_t q = 0; q < (m < k ? s->g[m].nfix : c); q++)
+					seen |= !strcmp(s->g[m].fix[q],
+							s->g[k].fix[c]);
+			if (!seen) {
+				fprintf(f, "%s%s\n", indent, s->g[k].fix[c]);
+				n++;
+			}
+		}
+	return n;
+}
+
+/* Groups [i, *j) share a directory. */
+static size_t same_dir(const struct suggest *s, size_t i)
+{
+	size_t j = i;
+
+	while (j < s->ng && !strcmp(s->g[j].dir, s->g[i].dir))
+		j++;
+	return j;
+}
+
 size_t suggest_commands(FILE *f, struct suggest *s,
 			const struct tpe_policy *p, const struct world *w)
 {
@@ -372,27 +404,11 @@ size_t suggest_commands(FILE *f, struct suggest *s,
 
 	if (!s->ready && prepare(s, p, w))
 		return 0;
-	for (size_t i = 0; i < s->ng; i++) {
-		const struct dgroup *g = &s->g[i];
-
-		if (g->v != FIX || (i && s->g[i - 1].v == FIX &&
-				    !strcmp(s->g[i - 1].dir, g->dir)))
-			continue;
-		/* Every user's files in this directory, once. */
-		for (size_t j = i; j < s->ng && !strcmp(s->g[j].dir, g->dir);
-		     j++)
-			for (size_t k = 0; k < s->g[j].nfix; k++) {
-				bool seen = false;
-
-				for (size_t m = i; m < j; m++)
-					for (size_t q = 0; q < s->g[m].nfix; q++)
-						seen |= !strcmp(s->g[m].fix[q],
-								s->g[j].fix[k]);
-				if (!seen) {
-					fprintf(f, "%s\n", s->g[j].fix[k]);
-					n++;
-				}
-			}
+	/* A directory's groups are all FIX or none: the fix is the dir's. */
+	for (size_t i = 0, j; i < s->ng; i = j) {
+		j = same_dir(s, i);
+		if (s->g[i].v == FIX)
+			n += dir_commands(f, "", s, i, j);
 	}
 	return n;
 }
@@ -448,8 +464,7 @@ static void report_fix(FILE *f, const struct suggest *s,
 	for (size_t i = 0, j; i < s->ng; i = j) {
 		size_t total = 0, users = 0;
 
-		for (j = i; j < s->ng && !strcmp(s->g[j].dir, s->g[i].dir); j++)
-			;
+		j = same_dir(s, i);
 		if (s->g[i].v != FIX)
 			continue;
 		for (size_t k = i; k < j; k++)
@@ -457,10 +472,7 @@ static void report_fix(FILE *f, const struct suggest *s,
 		fprintf(f, "  %s: removes %zu denial%s of %zu user%s (%s)\n",
 			s->g[i].dir, total, total == 1 ? "" : "s", users,
 			users == 1 ? "" : "s", s->g[i].checks);
-		for (size_t k = i; k < j; k++)
-			for (size_t c = 0; c < s->g[k].nfix; c++)
-				fprintf(f, "      %s\n", s->g[k].fix[c]);
-		if (!s->g[i].nfix)
+		if (!dir_commands(f, "      ", s, i, j))
 			fprintf(f, "      (nothing to do: a trusted path here now)\n");
 		for (size_t k = i; k < j; k++) {
 			fprintf(f, "    %zu by ", s->g[k].n);
@@ -475,12 +487,15 @@ static void report_fix(FILE *f, const struct suggest *s,
 static void report_rest(FILE *f, const struct suggest *s,
 			const struct world *w)
 {
+	size_t n = 0;
+
 	for (size_t i = 0; i < s->ng; i++) {
 		const struct dgroup *g = &s->g[i];
 
 		if (g->v == FIX || (g->v == TRUST && !g->trusted_already))
 			continue;
-		fprintf(f, "\n  %zu by ", g->n);
+		n++;
+		fprintf(f, "  %zu by ", g->n);
 		user(f, w, g->euid);
 		fprintf(f, " in %s (%s): %s\n", g->dir, g->checks,
 			g->trusted_already ?
@@ -490,6 +505,8 @@ static void report_rest(FILE *f, const struct suggest *s,
 			fprintf(f, "      move the programs to a trusted path such as /usr/local/bin\n");
 		examples(f, g);
 	}
+	if (!n)
+		fprintf(f, "  (none)\n");
 }
 
 void suggest_report(FILE *f, struct suggest *s, const struct tpe_policy *p,

@@ -234,6 +234,16 @@ static void test_dropin_and_commands(void **state)
 	assert_non_null(strstr(report,
 			       "/srv/shared: removes 2 denials of 2 users"));
 	assert_non_null(strstr(report, "or trust this user instead"));
+	/* Each command once in its section, once in the script at the end. */
+	assert_null(strstr(strstr(report, "Commands"), "Trust"));
+	{
+		const char *c = report;
+		int n = 0;
+
+		while ((c = strstr(c, "chmod go-w /srv/shared\n")))
+			n++, c++;
+		assert_int_equal(n, 2);
+	}
 	free(dropin);
 	free(cmds);
 	free(report);
