@@ -561,6 +561,8 @@ static int machine_facts(const char *path, struct facts *f)
 	f->found = true;
 	f->uid = st.st_uid;
 	f->mode = st.st_mode;
+	if (!S_ISDIR(st.st_mode))
+		return 0;
 	/* A home is a passwd directory its user owns: not /usr/sbin of daemon. */
 	setpwent();
 	while ((pw = getpwent())) {
