@@ -16,10 +16,7 @@
 
 #include "loader.h"
 
-static const struct {
-	const char *key;
-	uint32_t flag;
-} flag_keys[] = {
+const struct flag_key flag_keys[] = {
 	{ "enforce",	TPE_POLICY_ENFORCE },
 	{ "check_file",	TPE_POLICY_CHECK_FILE },
 	{ "strict",	TPE_POLICY_STRICT },
@@ -27,6 +24,8 @@ static const struct {
 	{ "invert",	TPE_POLICY_INVERT },
 	{ "lock",	TPE_POLICY_LOCK },
 };
+
+const size_t nflag_keys = sizeof(flag_keys) / sizeof(flag_keys[0]);
 
 #define DEFAULT_FLAGS	(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP)
 
@@ -174,7 +173,7 @@ static int parse_list(struct ctx *c, const config_setting_t *s, int which)
 static int parse_setting(struct ctx *c, const config_setting_t *s)
 {
 	const char *key = config_setting_name(s);
-	size_t i, nflags = sizeof(flag_keys) / sizeof(flag_keys[0]);
+	size_t i, nflags = nflag_keys;
 
 	for (i = 0; i < nflags; i++)
 		if (!strcmp(key, flag_keys[i].key))
@@ -490,7 +489,7 @@ void conf_write(FILE *f, const struct tpe_policy *p,
 	size_t i;
 	int which;
 
-	for (i = 0; i < sizeof(flag_keys) / sizeof(flag_keys[0]); i++)
+	for (i = 0; i < nflag_keys; i++)
 		fprintf(f, "%-14s = %s;\n", flag_keys[i].key,
 			p->flags & flag_keys[i].flag ? "true" : "false");
 	for (which = 0; which < 2; which++) {
@@ -511,7 +510,7 @@ void conf_summary(FILE *f, const struct tpe_policy *p)
 	size_t i;
 
 	fputs(p->flags & TPE_POLICY_ENFORCE ? "enforce" : "permissive", f);
-	for (i = 0; i < sizeof(flag_keys) / sizeof(flag_keys[0]); i++)
+	for (i = 0; i < nflag_keys; i++)
 		if (flag_keys[i].flag != TPE_POLICY_ENFORCE &&
 		    (p->flags & flag_keys[i].flag))
 			fprintf(f, " %s", flag_keys[i].key);

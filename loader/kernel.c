@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,6 +17,17 @@ const char *securityfs_policy(void)
 	const char *dir = getenv("TPE_SECURITYFS");
 
 	snprintf(path, sizeof(path), "%s/policy",
+		 dir && *dir ? dir : TPE_SECURITYFS_DIR);
+	return path;
+}
+
+/* $TPE_SECURITYFS/stats, or the real one. */
+const char *securityfs_stats(void)
+{
+	static char path[4096];
+	const char *dir = getenv("TPE_SECURITYFS");
+
+	snprintf(path, sizeof(path), "%s/stats",
 		 dir && *dir ? dir : TPE_SECURITYFS_DIR);
 	return path;
 }
@@ -106,4 +118,19 @@ const char *errno_words(int err)
 	default:
 		return strerror(err);
 	}
+}
+
+/*
+ * The kernel's list of active LSMs: "lsm" next to the tpe directory
+ * ($TPE_SECURITYFS/../lsm for tests). malloc()ed, or NULL.
+ */
+char *kernel_lsm_path(void)
+{
+	const char *dir = getenv("TPE_SECURITYFS");
+	char *path;
+
+	if (asprintf(&path, "%s/../lsm", dir && *dir ? dir :
+		     TPE_SECURITYFS_DIR) < 0)
+		return NULL;
+	return path;
 }

@@ -9,6 +9,10 @@
  *   names.c   the user and group databases, read once (tpe_nss)
  *   policy.c  struct tpe_policy <-> the binary blob of <linux/tpe.h>
  *   kernel.c  files: one write() of a blob, reading one back, errno in words
+ *   explain.c --explain's verdict from facts, as the kernel decides it
+ *   facts.c   the facts: who is asking, the file, its directory and mount
+ *   json.c    --json: a minimal JSON writer, the policy as JSON
+ *   status.c  --status: the mode, the counters, is the config in sync
  *   main.c    the command line
  */
 #ifndef TPE_LOADER_H
@@ -17,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #define TPE_CONF_PATH		"/etc/tpe.conf"	/* and /etc/tpe.conf.d/ *.conf */
@@ -113,9 +118,95 @@ void scan_free(struct scan *s);
 
 /* kernel.c */
 const char *securityfs_policy(void);
+const char *securityfs_stats(void);
 int write_once(const char *path, int oflags, const void *buf, size_t len);
 int read_fd(int fd, uint8_t **buf, size_t *len);
 int read_all(const char *path, uint8_t **buf, size_t *len);
 const char *errno_words(int err);
+char *kernel_lsm_path(void);
+
+/* conf.c: the flag keys of tpe.conf, in the order they are written */
+struct flag_key {
+	const char *key;
+	uint32_t flag;
+};
+extern const struct flag_key flag_keys[];
+extern const size_t nflag_keys;
+
+/* explain.c: who asks, and what stat() and the mount table say */
+struct tpe_identity {
+	uint32_t euid, egid;
+	const uint32_t *groups;		/* supplementary */
+	size_t ngroups;
+};
+
+struct tpe_node {
+	uint32_t uid, mode;		/* st_uid, st_mode */
+};
+
+struct tpe_facts {
+	const char *path, *resolved;	/* as given; symlinks resolved */
+	const char *dir_path;		/* the resolved file's parent */
+	struct tpe_node file, dir;
+	int no_parent;
+	const char *untrusted_fs;	/* why a user mounted it, or NULL */
+	int idmapped;
+};
+
+enum listed_by { LISTED_NONE, LISTED_EUID, LISTED_EGID, LISTED_GROUP };
+
+struct tpe_verdict {
+	int root, trusted, enforce, mmap;
+	enum listed_by listed;
+	uint32_t listed_id;
+	int checked;			/* the path was judged */
+	uint32_t owner;			/* besides root, who may own it */
+	const char *check;		/* the kernel's check= name, or NULL */
+};
+
+extern const char *const explain_checks[];
+void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
+		   const struct tpe_facts *f, struct tpe_verdict *v);
+int explain_refused(const struct tpe_verdict *v);
+void explain_write(FILE *out, const struct tpe_policy *p,
+		   const struct tpe_identity *who, const struct tpe_facts *f,
+		   const struct tpe_verdict *v, const struct tpe_resolver *r);
+
+/* facts.c */
+int facts_identity(const char *user, char **groups, size_t ngroups,
+		   struct tpe_identity *who, char err[ERRLEN]);
+int facts_gather(const char *path, struct tpe_facts *f, char **interp,
+		 char err[ERRLEN]);
+void facts_free(struct tpe_facts *f);
+int mountinfo_judge(FILE *mountinfo, int mnt_id, struct tpe_facts *f,
+		    char *why, size_t whylen);
+
+/* json.c */
+void json_string(FILE *f, const char *s);
+void json_policy(FILE *f, const char *source, const struct tpe_policy *p,
+		 const struct tpe_resolver *r);
+
+/* status.c */
+struct stat_counter {
+	char name[64];
+	unsigned long long value;
+};
+
+struct tpe_status {
+	const char *mode;		/* enforcing, permissive, off */
+	int have_policy;
+	struct tpe_policy live;
+	struct stat_counter *counters;
+	size_t ncounters;
+	const char *config;
+	const char *sync;		/* "in sync", "stale", "invalid" */
+	char config_err[ERRLEN];
+};
+
+int status_parse_stats(const char *text, struct tpe_status *s);
+int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN]);
+void status_free(struct tpe_status *s);
+void status_write(FILE *f, const struct tpe_status *s);
+void status_json(FILE *f, const struct tpe_status *s);
 
 #endif

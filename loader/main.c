@@ -16,18 +16,32 @@
 #define VERSION "1.0"
 
 enum exit_status { OK, BAD_CONFIG, USAGE, KERNEL_OR_IO };
-enum action { LOAD, CHECK, OUTPUT, DUMP };
+enum action { LOAD, CHECK, OUTPUT, DUMP, EXPLAIN, STATUS };
+/* --explain: 0 allowed, 1 refused (denied, or would be), 2 usage or error */
+enum explain_status { ALLOWED, REFUSED, EXPLAIN_ERROR };
+
+enum long_only { OPT_EXPLAIN = 256, OPT_STATUS, OPT_JSON, OPT_USER, OPT_GROUP };
 
 struct opts {
 	enum action action;
 	const char *config, *output;
 	int verbosity;		/* -1 quiet, 0 normal, 1 verbose */
 	int numeric;		/* --dump: IDs as numbers, no names */
+	int config_given;
+	int json;		/* --dump, --status: JSON */
+	const char *user;	/* --explain: whom for, or NULL: the caller */
+	char **groups;		/* --explain: their supplementary groups */
+	size_t ngroups;
+	char **paths;		/* --explain: the files */
+	size_t npaths;
 };
 
 static const char synopsis[] =
 	"usage: tpe-load [-q | -v] [-c file | -c -] [-n | -o file]\n"
-	"       tpe-load [-q | -v] -d [-N]\n";
+	"       tpe-load [-q | -v] -d [-N] [--json]\n"
+	"       tpe-load --status [-c file] [--json]\n"
+	"       tpe-load --explain [-c file] [--user user] [--group group]... "
+	"path...\n";
 
 static void usage(FILE *f)
 {
@@ -38,12 +52,26 @@ static void usage(FILE *f)
 	      "  -o, --output FILE  write the policy to FILE, not the kernel\n"
 	      "  -d, --dump         print the kernel's live policy as a config\n"
 	      "  -N, --numeric      with -d: IDs as numbers, no names\n"
+	      "  --status           the mode, flags, list sizes, counters, and "
+	      "whether\n"
+	      "                     the config builds the live policy\n"
+	      "  --json             with -d or --status: JSON\n"
+	      "  --explain PATH...  would the user be allowed to execute PATH,"
+	      " and why\n"
+	      "  --user USER        with --explain: whom for (default: you)\n"
+	      "  --group GROUP      with --explain: a supplementary group "
+	      "(repeat; default:\n"
+	      "                     USER's groups in the group database)\n"
 	      "  -q, --quiet        no notes or summaries, only errors\n"
 	      "  -v, --verbose      also name every file read\n"
 	      "  -h, --help         this text\n"
 	      "  -V, --version      the version\n"
 	      "Exit: 0 ok, 1 invalid config, 2 usage, 3 kernel refused or "
-	      "I/O error.\n"
+	      "I/O error;\n"
+	      "--status: 0 in sync, 1 stale or invalid config, 3 tpe off or "
+	      "unreadable;\n"
+	      "--explain: 0 allowed, 1 denied (or would be), 2 usage or "
+	      "error.\n"
 	      "TPE_SECURITYFS=DIR uses DIR/policy instead of "
 	      TPE_SECURITYFS_DIR "/policy.\n", f);
 }
@@ -65,6 +93,7 @@ static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
 
 static const char *const action_opt[] = {
 	[CHECK] = "--check", [OUTPUT] = "--output", [DUMP] = "--dump",
+	[EXPLAIN] = "--explain", [STATUS] = "--status",
 };
 
 static int set_action(struct opts *o, enum action a)
@@ -80,6 +109,17 @@ static int set_action(struct opts *o, enum action a)
 	return 0;
 }
 
+static int add_group(struct opts *o, char *name)
+{
+	char **more = realloc(o->groups, (o->ngroups + 1) * sizeof(*more));
+
+	if (!more)
+		return -1;
+	o->groups = more;
+	o->groups[o->ngroups++] = name;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
@@ -92,6 +132,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "verbose",	no_argument,		NULL, 'v' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "version",	no_argument,		NULL, 'V' },
+		{ "explain",	no_argument,		NULL, OPT_EXPLAIN },
+		{ "status",	no_argument,		NULL, OPT_STATUS },
+		{ "json",	no_argument,		NULL, OPT_JSON },
+		{ "user",	required_argument,	NULL, OPT_USER },
+		{ "group",	required_argument,	NULL, OPT_GROUP },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch;
@@ -122,6 +167,23 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'N':
 			o->numeric = 1;
 			break;
+		case OPT_EXPLAIN:
+		case OPT_STATUS:
+			if (set_action(o, ch == OPT_EXPLAIN ? EXPLAIN : STATUS))
+				return -1;
+			break;
+		case OPT_JSON:
+			o->json = 1;
+			break;
+		case OPT_USER:
+			if (o->user)
+				return bad_usage("--user given twice");
+			o->user = optarg;
+			break;
+		case OPT_GROUP:
+			if (add_group(o, optarg))
+				return bad_usage("out of memory");
+			break;
 		case 'q':
 		case 'v':
 			if (o->verbosity && o->verbosity != (ch == 'q' ? -1 : 1))
@@ -144,9 +206,20 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			return bad_usage("unknown option %s", argv[optind - 1]);
 		}
 	}
-	if (optind < argc)
+	if (o->action == EXPLAIN) {
+		if (optind == argc)
+			return bad_usage("--explain needs a path");
+		o->paths = argv + optind;
+		o->npaths = (size_t)(argc - optind);
+	} else if (optind < argc) {
 		return bad_usage("unexpected argument \"%s\": the config is "
 				 "given with -c", argv[optind]);
+	}
+	if ((o->user || o->ngroups) && o->action != EXPLAIN)
+		return bad_usage("--user and --group go only with --explain");
+	if (o->json && o->action != DUMP && o->action != STATUS)
+		return bad_usage("--json goes only with --dump or --status");
+	o->config_given = o->config != NULL;
 	if (o->action == DUMP && o->config)
 		return bad_usage("--dump reads the kernel's live policy: "
 				 "--config does not go with it");
@@ -231,14 +304,149 @@ static int dump(const struct opts *o)
 		fprintf(stderr, "%s: %s\n", path, err);
 		return KERNEL_OR_IO;
 	}
-	printf("# Trusted Path Execution policy read back from %s\n", path);
-	conf_write(stdout, &p, o->numeric ? &numbers_only : &tpe_nss);
+	if (o->json) {
+		json_policy(stdout, path, &p,
+			    o->numeric ? &numbers_only : &tpe_nss);
+	} else {
+		printf("# Trusted Path Execution policy read back from %s\n",
+		       path);
+		conf_write(stdout, &p, o->numeric ? &numbers_only : &tpe_nss);
+	}
 	policy_free(&p);
 	if (fflush(stdout)) {
 		perror("stdout");
 		return KERNEL_OR_IO;
 	}
 	return OK;
+}
+
+static int status(const struct opts *o)
+{
+	struct tpe_status s;
+	char err[ERRLEN];
+	int rc = OK;
+
+	if (status_gather(o->config, &s, err)) {
+		if (!s.have_policy && !strcmp(s.mode, "off")) {
+			if (o->json)
+				status_json(stdout, &s);
+			else
+				status_write(stdout, &s);
+		}
+		fprintf(stderr, "tpe-load: %s\n", err);
+		rc = KERNEL_OR_IO;
+	} else {
+		if (o->json)
+			status_json(stdout, &s);
+		else
+			status_write(stdout, &s);
+		if (strcmp(s.sync, "in sync"))
+			rc = BAD_CONFIG;
+	}
+	status_free(&s);
+	if (fflush(stdout)) {
+		perror("stdout");
+		rc = KERNEL_OR_IO;
+	}
+	return rc;
+}
+
+/* The policy --explain judges by: the config given with -c, or the live. */
+static int explain_policy(const struct opts *o, struct tpe_policy *p,
+			  const char **from)
+{
+	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
+				.warn = o->verbosity < 0 ? NULL : stderr };
+	const char *path = securityfs_policy();
+	char err[ERRLEN];
+	uint8_t *blob;
+	size_t len;
+	int e;
+
+	if (o->config_given) {
+		*from = o->config;
+		if (conf_load(o->config, &co, p, err) < 0) {
+			fprintf(stderr, "%s\n", err);
+			return -1;
+		}
+		return 0;
+	}
+	*from = path;
+	e = read_all(path, &blob, &len);
+	if (e) {
+		fprintf(stderr, "%s: %s\n", path, errno_words(e));
+		return -1;
+	}
+	e = policy_decode(blob, len, p, err);
+	free(blob);
+	if (e)
+		fprintf(stderr, "%s: %s\n", path, err);
+	return e ? -1 : 0;
+}
+
+/*
+ * One file, and for a script its interpreter, as binfmt_script asks the
+ * kernel again (at most 4 deep, BINPRM_MAX_RECURSION).
+ */
+static int explain_one(const struct tpe_policy *p,
+		       const struct tpe_identity *who, const char *path)
+{
+	struct tpe_facts f;
+	struct tpe_verdict v;
+	char err[ERRLEN], *interp, *next = NULL;
+	int depth, rc = ALLOWED;
+
+	for (depth = 0; path && depth <= 4; depth++) {
+		if (facts_gather(path, &f, &interp, err)) {
+			fprintf(stderr, "tpe-load: %s\n", err);
+			rc = EXPLAIN_ERROR;
+			break;
+		}
+		if (depth)
+			printf("interpreter of the script above:\n");
+		explain_judge(p, who, &f, &v);
+		explain_write(stdout, p, who, &f, &v, &tpe_nss);
+		if (explain_refused(&v))
+			rc = REFUSED;
+		facts_free(&f);
+		free(next);
+		path = next = interp;
+	}
+	free(next);
+	return rc;
+}
+
+static int explain(const struct opts *o)
+{
+	struct tpe_identity who;
+	struct tpe_policy p;
+	const char *from;
+	char err[ERRLEN];
+	size_t i;
+	int rc = ALLOWED, r;
+
+	if (explain_policy(o, &p, &from))
+		return EXPLAIN_ERROR;
+	if (facts_identity(o->user, o->groups, o->ngroups, &who, err)) {
+		fprintf(stderr, "tpe-load: %s\n", err);
+		policy_free(&p);
+		return EXPLAIN_ERROR;
+	}
+	printf("policy: %s: ", from);
+	conf_summary(stdout, &p);
+	putchar('\n');
+	for (i = 0; i < o->npaths; i++) {
+		r = explain_one(&p, &who, o->paths[i]);
+		if (r > rc)
+			rc = r;
+	}
+	free((uint32_t *)who.groups);
+	policy_free(&p);
+	if (fflush(stdout)) {
+		perror("stdout");
+		rc = EXPLAIN_ERROR;
+	}
+	return rc;
 }
 
 int main(int argc, char **argv)
@@ -254,6 +462,13 @@ int main(int argc, char **argv)
 		return USAGE;
 	if (o.action == DUMP)
 		return dump(&o);
+	if (o.action == STATUS)
+		return status(&o);
+	if (o.action == EXPLAIN) {
+		rc = explain(&o);
+		free(o.groups);
+		return rc;
+	}
 	rc = build(&o, &p, &blob, &len, &files);
 	if (rc)
 		return rc;

@@ -244,4 +244,86 @@ if [ -n "${TPE_LOAD_FAST:-}" ]; then
 		-- "$TPE_LOAD_FAST" -c "$T/big.conf"
 fi
 
+# --explain against the fake live policy: good.conf trusts root and 1002.
+"$TPE_LOAD" -q -c "$T/good.conf"
+mkdir -p "$T/ww" "$T/safe"
+chmod 1777 "$T/ww"
+cp /bin/true "$T/ww/true"
+cp /bin/true "$T/safe/true"
+printf '#!/bin/sh\ntrue\n' >"$T/safe/script"
+chmod 0755 "$T/safe/script"
+ln -sf "$T/ww/true" "$T/safe/link"
+usage_error "--explain needs a path" "--explain needs a path" --explain
+usage_error "--user only with --explain" \
+	"--user and --group go only with --explain" --user root --dump
+usage_error "--json only with --dump or --status" \
+	"--json goes only with --dump or --status" --json --check
+t "--explain: an untrusted user in a world-writable dir is denied" 1 \
+	'grep -q "^$T/ww/true: denied check=dir-writable$" "$T/out"' \
+	'grep -q "^  check=dir-writable: $T/ww is writable by group and others (mode 1777)$" "$T/out"' \
+	'grep -q "^  trust: untrusted: " "$T/out"' \
+	-- "$TPE_LOAD" --explain --user nobody "$T/ww/true"
+t "--explain: the same file in a root 0755 dir is allowed" 0 \
+	'grep -q "^$T/safe/true: allowed$" "$T/out"' \
+	-- "$TPE_LOAD" --explain --user nobody "$T/safe/true"
+t "--explain: a symlink is judged by the resolved file's directory" 1 \
+	'grep -q "^  resolved: $T/ww/true$" "$T/out"' \
+	'grep -q "^  directory: $T/ww: owner uid 0, mode 1777$" "$T/out"' \
+	-- "$TPE_LOAD" --explain --user nobody "$T/safe/link"
+t "--explain: a script and its interpreter are both judged" 0 \
+	'grep -q "^interpreter of the script above:$" "$T/out"' \
+	'[ "$(grep -c "^[^ ].*: allowed$" "$T/out")" = 2 ]' \
+	-- "$TPE_LOAD" --explain --user nobody "$T/safe/script"
+conf listed.conf 'trusted_users = [ "nobody" ];\n'
+t "--explain -c: a listed uid is trusted and not checked" 0 \
+	'grep -q "^  trust: trusted: euid [0-9]* (nobody) is in trusted_users; trusted users are not checked$" "$T/out"' \
+	-- "$TPE_LOAD" --explain -c "$T/listed.conf" --user nobody "$T/ww/true"
+t "--explain: --group names the supplementary groups" 0 \
+	'grep -q "supplementary group 0 (root) is in trusted_groups" "$T/out"' \
+	-- "$TPE_LOAD" --explain --user nobody --group root "$T/ww/true"
+t "--explain: root is never checked" 0 \
+	'grep -q "uid 0 is root, always trusted and never checked" "$T/out"' \
+	-- "$TPE_LOAD" --explain --user root "$T/ww/true"
+t "--explain: any denied path makes exit 1" 1 \
+	'[ "$(grep -c "^$T" "$T/out")" = 2 ]' \
+	-- "$TPE_LOAD" --explain --user nobody "$T/safe/true" "$T/ww/true"
+conf perm.conf 'enforce = false;\n'
+t "--explain -c: permissive says would deny and exits 1" 1 \
+	'grep -q "^$T/ww/true: would deny (permissive: logged, allowed) check=dir-writable$" "$T/out"' \
+	'grep -q "^policy: $T/perm.conf: permissive mmap, 0 users, 0 groups$" "$T/out"' \
+	-- "$TPE_LOAD" --explain -c "$T/perm.conf" --user nobody "$T/ww/true"
+t "--explain: an unknown user is an error" 2 \
+	'grep -q "unknown user \"no-such-user-tpe\"" "$T/err"' \
+	-- "$TPE_LOAD" --explain --user no-such-user-tpe "$T/safe/true"
+t "--explain: a missing file is an error" 2 \
+	'grep -q "$T/nope: No such file or directory" "$T/err"' \
+	-- "$TPE_LOAD" --explain --user nobody "$T/nope"
+
+# --status: the fake kernel's LSM list and counters next to the policy.
+printf 'capability,landlock,tpe' >"$T/lsm"
+printf 'exec_denials 4\nmmap_denials 1\nwould_deny 0\npolicy_loads 2\npolicy_rejects 0\n' >"$T/fs/stats"
+printf 'mode: enforcing\nflags: enforce\ntrusted users: 2\ntrusted groups: 1\nexec_denials: 4\nmmap_denials: 1\nwould_deny: 0\npolicy_loads: 2\npolicy_rejects: 0\nconfig: in sync with %s\n' "$T/good.conf" >"$T/status.want"
+t "--status: enforcing, sizes, counters, in sync" 0 \
+	'cmp -s "$T/out" "$T/status.want"' \
+	-- "$TPE_LOAD" --status -c "$T/good.conf"
+t "--status: another config is stale" 1 \
+	'grep -q "^config: stale: $T/perm.conf changed since the last load$" "$T/out"' \
+	-- "$TPE_LOAD" --status -c "$T/perm.conf"
+t "--status: a broken config is invalid, with file:line" 1 \
+	'grep -q "^config: invalid: $T/bad.conf:3: unknown user" "$T/out"' \
+	-- "$TPE_LOAD" --status -c "$T/bad.conf"
+t "--status --json parses and has the same numbers" 0 \
+	'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"mode\"]==\"enforcing\" and d[\"trusted_users\"]==2 and d[\"trusted_groups\"]==1 and d[\"stats\"][\"exec_denials\"]==4 and d[\"config\"][\"state\"]==\"in sync\" and d[\"flags\"][\"enforce\"] and not d[\"flags\"][\"mmap\"]" "$T/out"' \
+	-- "$TPE_LOAD" --status --json -c "$T/good.conf"
+t "--dump --json parses: flags, IDs, names" 0 \
+	'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert [u[\"id\"] for u in d[\"trusted_users\"]]==[0,1002] and d[\"trusted_users\"][0][\"name\"]==\"root\" and d[\"trusted_groups\"]==[{\"id\":0,\"name\":\"root\"}] and d[\"flags\"][\"enforce\"]" "$T/out"' \
+	-- "$TPE_LOAD" --dump --json
+t "--dump --json -N has no names" 0 \
+	'! grep -q name "$T/out"' -- "$TPE_LOAD" --dump --json -N
+printf 'capability,landlock' >"$T/lsm"
+t "--status: tpe not an active LSM is mode off, exit 3" 3 \
+	'[ "$(cat "$T/out")" = "mode: off" ]' \
+	-- "$TPE_LOAD" --status -c "$T/good.conf"
+rm -f "$T/lsm" "$T/fs/stats"
+
 exit $failed

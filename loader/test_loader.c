@@ -954,6 +954,286 @@ static void test_errno_words(void **state)
 	assert_string_equal(errno_words(EIO), strerror(EIO));
 }
 
+/* ---- explain.c: the kernel's decision from facts ---- */
+
+#define DIR_OK	{ 0, S_IFDIR | 0755 }
+#define FILE_OK	{ 0, S_IFREG | 0755 }
+
+static const char *judge(uint32_t flags, uint32_t *users, size_t nu,
+			 uint32_t *groups, size_t ng,
+			 const struct tpe_identity *who,
+			 const struct tpe_facts *f, struct tpe_verdict *v)
+{
+	struct tpe_policy p = { .flags = flags, .users = { users, nu },
+				.groups = { groups, ng } };
+
+	explain_judge(&p, who, f, v);
+	return v->check ? v->check : "ok";
+}
+
+static void test_explain_judge(void **state)
+{
+	uint32_t alice_groups[] = { 1001 }, bob_groups[] = { 1002, 2000 };
+	struct tpe_identity root = { 0, 0, NULL, 0 },
+		alice = { 1001, 1001, alice_groups, 1 },
+		bob = { 1002, 1002, bob_groups, 2 };
+	struct tpe_facts ok = { .dir = DIR_OK, .file = FILE_OK },
+		ww = { .dir = { 0, S_IFDIR | 01777 }, .file = FILE_OK },
+		gw = { .dir = { 0, S_IFDIR | 0775 }, .file = FILE_OK },
+		mine = { .dir = { 1001, S_IFDIR | 0755 }, .file = FILE_OK },
+		bobs = { .dir = { 1002, S_IFDIR | 0755 },
+			 .file = { 1002, S_IFREG | 0755 } },
+		wfile = { .dir = DIR_OK, .file = { 0, S_IFREG | 0757 } },
+		wdev = { .dir = DIR_OK, .file = { 0, S_IFCHR | 0666 } },
+		ufile = { .dir = DIR_OK, .file = { 1001, S_IFREG | 0755 } },
+		fuse = { .dir = DIR_OK, .file = FILE_OK,
+			 .untrusted_fs = "fuse" },
+		noparent = { .dir = DIR_OK, .file = FILE_OK, .no_parent = 1 };
+	uint32_t tg[] = { 2000 }, tu[] = { 1001 }, eg[] = { 1002 };
+	const uint32_t E = TPE_POLICY_ENFORCE | TPE_POLICY_MMAP;
+	struct tpe_verdict v;
+
+	(void)state;
+	/* root: never checked, whatever the facts */
+	assert_string_equal(judge(E, NULL, 0, NULL, 0, &root, &ww, &v), "ok");
+	assert_true(v.root && !v.checked);
+	/* untrusted alice: every check, in the kernel's order */
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &ok, &v), "ok");
+	assert_true(v.checked && !v.trusted && v.listed == LISTED_NONE);
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &ww, &v),
+			    "dir-writable");
+	assert_true(explain_refused(&v) && v.enforce);
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &gw, &v),
+			    "dir-writable");
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &mine, &v),
+			    "dir-owner");
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &wfile, &v),
+			    "file-writable");
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &wdev, &v),
+			    "ok");
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &ufile, &v),
+			    "ok");
+	assert_string_equal(judge(E | TPE_POLICY_CHECK_FILE, NULL, 0, tg, 1,
+				  &alice, &ufile, &v), "file-owner");
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &fuse, &v),
+			    "untrusted-fs");
+	/* untrusted-fs comes before the directory's owner */
+	fuse.dir = mine.dir;
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &fuse, &v),
+			    "untrusted-fs");
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &alice, &noparent, &v),
+			    "no-parent");
+	/* permissive: still refused by the rule, not enforced */
+	assert_string_equal(judge(TPE_POLICY_MMAP, NULL, 0, tg, 1, &alice,
+				  &ww, &v), "dir-writable");
+	assert_true(explain_refused(&v) && !v.enforce);
+	/* bob, trusted through a supplementary group: not checked */
+	assert_string_equal(judge(E, NULL, 0, tg, 1, &bob, &ww, &v), "ok");
+	assert_true(v.trusted && !v.checked && v.listed == LISTED_GROUP &&
+		    v.listed_id == 2000);
+	/* ... through his egid, and by uid first */
+	assert_string_equal(judge(E, NULL, 0, eg, 1, &bob, &ww, &v), "ok");
+	assert_true(v.listed == LISTED_EGID && v.listed_id == 1002);
+	assert_string_equal(judge(E, (uint32_t[]){ 1002 }, 1, eg, 1, &bob,
+				  &ww, &v), "ok");
+	assert_true(v.listed == LISTED_EUID);
+	/* STRICT: trusted bob is checked, but may own his directory */
+	assert_string_equal(judge(E | TPE_POLICY_STRICT, NULL, 0, tg, 1, &bob,
+				  &ww, &v), "dir-writable");
+	assert_string_equal(judge(E | TPE_POLICY_STRICT, NULL, 0, tg, 1, &bob,
+				  &bobs, &v), "ok");
+	assert_int_equal(v.owner, 1002);
+	assert_string_equal(judge(E | TPE_POLICY_STRICT, NULL, 0, tg, 1,
+				  &alice, &bobs, &v), "dir-owner");
+	assert_string_equal(judge(E | TPE_POLICY_STRICT | TPE_POLICY_CHECK_FILE,
+				  NULL, 0, tg, 1, &bob, &ufile, &v),
+			    "file-owner");
+	/* INVERT: the lists name the untrusted; alice listed, bob not */
+	assert_string_equal(judge(E | TPE_POLICY_INVERT, tu, 1, NULL, 0,
+				  &alice, &ww, &v), "dir-writable");
+	assert_true(!v.trusted && v.listed == LISTED_EUID);
+	assert_string_equal(judge(E | TPE_POLICY_INVERT, tu, 1, NULL, 0,
+				  &bob, &ww, &v), "ok");
+	assert_true(v.trusted && v.listed == LISTED_NONE);
+	/* no group list: groups are not looked at (tpe_ids_listed) */
+	assert_string_equal(judge(E | TPE_POLICY_INVERT, tu, 1, NULL, 0,
+				  &bob, &ww, &v), "ok");
+}
+
+/* Every check name explain.c can give is one the module's fs.c returns. */
+static void test_explain_names_in_words(void **state)
+{
+	uint32_t g[] = { 1001 };
+	struct tpe_identity alice = { 1001, 1001, g, 1 };
+	struct tpe_facts f = { .path = "/tmp/x", .resolved = "/srv/x",
+			       .dir_path = "/srv",
+			       .dir = { 0, S_IFDIR | 01777 },
+			       .file = { 1001, S_IFREG | 0644 } };
+	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE };
+	struct tpe_verdict v;
+	char *s;
+	size_t len;
+	FILE *out = open_memstream(&s, &len);
+
+	(void)state;
+	explain_judge(&p, &alice, &f, &v);
+	explain_write(out, &p, &alice, &f, &v, &fake_db);
+	fclose(out);
+	assert_non_null(strstr(s, "/tmp/x: denied check=dir-writable\n"));
+	assert_non_null(strstr(s, "  resolved: /srv/x\n"));
+	assert_non_null(strstr(s, "uid 1001 (alice)"));
+	assert_non_null(strstr(s, "/srv is writable by group and others "
+			       "(mode 1777)"));
+	assert_non_null(strstr(s, "mmap PROT_EXEC: allowed (MMAP is off"));
+	assert_non_null(strstr(s, "note: no execute bit"));
+	free(s);
+	for (size_t i = 0; explain_checks[i]; i++)
+		assert_true(strlen(explain_checks[i]) > 0);
+}
+
+static void test_mountinfo(void **state)
+{
+	static const char mi[] =
+		"22 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"
+		"40 22 0:40 / /mnt/f rw,nosuid - fuse.sshfs host: "
+		"rw,user_id=1001,group_id=1001\n"
+		"41 22 0:41 / /mnt/r rw - fuse.sshfs host: rw,user_id=0\n"
+		"42 22 254:0 /srv /mnt/i rw,idmapped - ext4 /dev/vda rw\n";
+	struct tpe_facts f;
+	char why[200];
+	FILE *in;
+	int id;
+
+	(void)state;
+	for (id = 22; id <= 43; id++) {
+		in = fmemopen((void *)mi, sizeof(mi) - 1, "r");
+		f = (struct tpe_facts){ 0 };
+		assert_int_equal(mountinfo_judge(in, id, &f, why, sizeof(why)),
+				 id == 22 || (id >= 40 && id <= 42) ? 0 : -1);
+		fclose(in);
+		assert_int_equal(f.untrusted_fs != NULL, id == 40);
+		assert_int_equal(f.idmapped, id == 42);
+	}
+	in = fmemopen((void *)mi, sizeof(mi) - 1, "r");
+	mountinfo_judge(in, 40, &f, why, sizeof(why));
+	fclose(in);
+	assert_string_equal(f.untrusted_fs,
+			    "fuse.sshfs mounted for user_id=1001 (fusermount3)");
+}
+
+/* ---- json.c and status.c: what --json writes ---- */
+
+static char *json_of(const char *s)
+{
+	char *out;
+	size_t len;
+	FILE *f = open_memstream(&out, &len);
+
+	json_string(f, s);
+	fclose(f);
+	return out;
+}
+
+static void test_json_string(void **state)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "", "\"\"" },
+		{ "plain", "\"plain\"" },
+		{ "a\"b\\c", "\"a\\\"b\\\\c\"" },
+		{ "\n\t\r\b\f", "\"\\n\\t\\u000d\\u0008\\u000c\"" },
+		{ "\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"" },
+		{ "/", "\"/\"" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+		  "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"" },
+		/* not UTF-8: stray, overlong, surrogate, cut short */
+		{ "\xff", "\"\\ufffd\"" },
+		{ "\xc0\xaf", "\"\\ufffd\\ufffd\"" },
+		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" },
+		{ "x\xe2\x82", "\"x\\ufffd\\ufffd\"" },
+	};
+	char *s;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		s = json_of(cases[i].in);
+		assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
+static void test_json_policy(void **state)
+{
+	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE | TPE_POLICY_MMAP,
+				.users = { (uint32_t[]){ 1002, 1500, 7 }, 3 },
+				.groups = { (uint32_t[]){ 2000 }, 1 } };
+	char *s;
+	size_t len;
+	FILE *f = open_memstream(&s, &len);
+
+	(void)state;
+	json_policy(f, "/x\"y", &p, &fake_db);
+	fclose(f);
+	assert_string_equal(s,
+		"{\"source\": \"/x\\\"y\", \"flags\": {\"enforce\": true, "
+		"\"check_file\": false, \"strict\": false, \"mmap\": true, "
+		"\"invert\": false, \"lock\": false}, \"trusted_users\": "
+		"[{\"id\": 1002, \"name\": \"bob\"}, {\"id\": 1500, \"name\": "
+		"\"odd\\\"name\"}, {\"id\": 7}], \"trusted_groups\": "
+		"[{\"id\": 2000, \"name\": \"tpe-trusted\"}]}\n");
+	free(s);
+}
+
+static void test_status(void **state)
+{
+	struct tpe_status s = { .mode = "enforcing", .have_policy = 1,
+				.config = "/etc/tpe.conf", .sync = "stale",
+				.live = { .flags = TPE_POLICY_ENFORCE |
+					  TPE_POLICY_MMAP,
+					  .groups = { (uint32_t[]){ 5 }, 1 } } };
+	char *out;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(status_parse_stats("exec_denials 3\nmmap_denials 0\n"
+					    "would_deny 18446744073709551615\n",
+					    &s), 0);
+	assert_int_equal(s.ncounters, 3);
+	assert_int_equal(s.counters[2].value, 18446744073709551615ULL);
+	f = open_memstream(&out, &len);
+	status_write(f, &s);
+	fclose(f);
+	assert_string_equal(out, "mode: enforcing\nflags: enforce mmap\n"
+			    "trusted users: 0\ntrusted groups: 1\n"
+			    "exec_denials: 3\nmmap_denials: 0\n"
+			    "would_deny: 18446744073709551615\n"
+			    "config: stale: /etc/tpe.conf changed since the "
+			    "last load\n");
+	free(out);
+	f = open_memstream(&out, &len);
+	status_json(f, &s);
+	fclose(f);
+	assert_string_equal(out, "{\"mode\": \"enforcing\", \"flags\": "
+			    "{\"enforce\": true, \"check_file\": false, "
+			    "\"strict\": false, \"mmap\": true, \"invert\": "
+			    "false, \"lock\": false}, \"trusted_users\": 0, "
+			    "\"trusted_groups\": 1, \"stats\": "
+			    "{\"exec_denials\": 3, \"mmap_denials\": 0, "
+			    "\"would_deny\": 18446744073709551615}, "
+			    "\"config\": {\"path\": \"/etc/tpe.conf\", "
+			    "\"state\": \"stale\"}}\n");
+	free(out);
+	free(s.counters);
+	s = (struct tpe_status){ 0 };
+	assert_int_equal(status_parse_stats("exec_denials x\n", &s), -1);
+	free(s.counters);
+	s = (struct tpe_status){ 0 };
+	assert_int_equal(status_parse_stats("a 1 2\n", &s), -1);
+	free(s.counters);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -976,6 +1256,12 @@ int main(void)
 		cmocka_unit_test(test_write_read),
 		cmocka_unit_test(test_securityfs_path),
 		cmocka_unit_test(test_errno_words),
+		cmocka_unit_test(test_explain_judge),
+		cmocka_unit_test(test_explain_names_in_words),
+		cmocka_unit_test(test_mountinfo),
+		cmocka_unit_test(test_json_string),
+		cmocka_unit_test(test_json_policy),
+		cmocka_unit_test(test_status),
 	};
 
 	return cmocka_run_group_tests_name("tpe-load", tests, setup_dir,

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --explain's facts, gathered the way exec meets them: who is asking (the
+ * caller, or a user from NSS), the file with its symlinks resolved, the
+ * parent directory of the resolved file, and what /proc/self/mountinfo
+ * tells of its mount. What user space cannot see is said, not guessed: a
+ * super block made inside a user namespace looks like any other.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "loader.h"
+
+#define NGROUPS_CAP	65536
+
+static int number(const char *s, uint32_t *id)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || strspn(s, "0123456789") != strlen(s))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || v > TPE_ID_MAX)
+		return -1;
+	*id = (uint32_t)v;
+	return 0;
+}
+
+static int group_id(const char *name, uint32_t *id)
+{
+	struct group *g;
+
+	if (!number(name, id))
+		return 0;
+	g = getgrnam(name);
+	if (!g)
+		return -1;
+	*id = g->gr_gid;
+	return 0;
+}
+
+/*
+ * USER (a name or a UID) with the primary group of its passwd entry, and
+ * the supplementary groups given or else those NSS lists; NULL: the caller.
+ */
+int facts_identity(const char *user, char **groups, size_t ngroups,
+		   struct tpe_identity *who, char err[ERRLEN])
+{
+	uint32_t *ids = calloc(NGROUPS_CAP, sizeof(*ids));
+	struct passwd *pw;
+	uint32_t uid;
+	int n = NGROUPS_CAP;
+	size_t i;
+
+	if (!ids) {
+		snprintf(err, ERRLEN, "out of memory");
+		return -1;
+	}
+	*who = (struct tpe_identity){ .groups = ids };
+	if (!user) {
+		who->euid = geteuid();
+		who->egid = getegid();
+		n = getgroups(NGROUPS_CAP, (gid_t *)ids);
+		if (n < 0) {
+			snprintf(err, ERRLEN, "getgroups: %s", strerror(errno));
+			goto fail;
+		}
+	} else {
+		pw = number(user, &uid) ? getpwnam(user) : getpwuid(uid);
+		if (!pw) {
+			snprintf(err, ERRLEN, "unknown user \"%s\" (its primary "
+				 "group comes from its passwd entry)", user);
+			goto fail;
+		}
+		who->euid = pw->pw_uid;
+		who->egid = pw->pw_gid;
+		if (!ngroups && getgrouplist(pw->pw_name, pw->pw_gid,
+					     (gid_t *)ids, &n) < 0) {
+			snprintf(err, ERRLEN, "%s: more than %d groups",
+				 pw->pw_name, NGROUPS_CAP);
+			goto fail;
+		}
+	}
+	if (ngroups) {
+		for (i = 0; i < ngroups; i++)
+			if (group_id(groups[i], &ids[i])) {
+				snprintf(err, ERRLEN, "unknown group \"%s\"",
+					 groups[i]);
+				goto fail;
+			}
+		n = (int)ngroups;
+	}
+	who->ngroups = (size_t)n;
+	return 0;
+fail:
+	free(ids);
+	who->groups = NULL;
+	return -1;
+}
+
+/* A comma-separated option list has KEY, or KEY=VALUE into *value. */
+static int has_opt(const char *opts, const char *key, const char **value)
+{
+	size_t klen = strlen(key);
+	const char *o = opts;
+
+	while (o && *o) {
+		size_t len = strcspn(o, ",");
+
+		if (len >= klen && !strncmp(o, key, klen) &&
+		    (len == klen || o[klen] == '=')) {
+			if (value)
+				*value = len == klen ? "" : o + klen + 1;
+			return 1;
+		}
+		o += len;
+		if (*o)
+			o++;
+	}
+	return 0;
+}
+
+static int is_fuse(const char *fstype)
+{
+	return !strcmp(fstype, "fuse") || !strncmp(fstype, "fuse.", 5) ||
+	       !strcmp(fstype, "fuseblk") || !strncmp(fstype, "fuseblk.", 8);
+}
+
+/*
+ * The line of mount mnt_id in a mountinfo file: an idmapped mount (per-
+ * mount options), and a FUSE file system whose daemon's user (user_id=,
+ * which fusermount3 sets to its real UID) is not root, which the kernel
+ * records as made by an untrusted mounter (check=untrusted-fs). Returns 0
+ * when the mount was found, -1 if not.
+ */
+int mountinfo_judge(FILE *mountinfo, int mnt_id, struct tpe_facts *f,
+		    char *why, size_t whylen)
+{
+	char *line = NULL, *fields[6], *sep, *fstype, *superopts, *save;
+	const char *user;
+	size_t cap = 0;
+	int found = -1, i;
+
+	while (found && getline(&line, &cap, mountinfo) > 0) {
+		line[strcspn(line, "\n")] = 0;
+		sep = strstr(line, " - ");
+		if (!sep)
+			continue;
+		*sep = 0;
+		fields[0] = strtok_r(line, " ", &save);
+		for (i = 1; i < 6 && fields[i - 1]; i++)
+			fields[i] = strtok_r(NULL, " ", &save);
+		if (!fields[0] || !fields[5] || atoi(fields[0]) != mnt_id)
+			continue;
+		found = 0;
+		f->idmapped = has_opt(fields[5], "idmapped", NULL);
+		fstype = strtok_r(sep + 3, " ", &save);
+		if (!fstype || strtok_r(NULL, " ", &save) == NULL)
+			break;
+		superopts = strtok_r(NULL, " ", &save);
+		if (is_fuse(fstype) && has_opt(superopts, "user_id", &user) &&
+		    strtoul(user, NULL, 10) != 0) {
+			snprintf(why, whylen, "%s mounted for user_id=%.*s "
+				 "(fusermount3)", fstype,
+				 (int)strcspn(user, ","), user);
+			f->untrusted_fs = why;
+		}
+	}
+	free(line);
+	return found;
+}
+
+static char *parent_of(const char *resolved)
+{
+	char *dir = strdup(resolved), *slash;
+
+	if (!dir)
+		return NULL;
+	slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = 0;
+	else if (slash)
+		*slash = 0;
+	return dir;
+}
+
+static int node(const char *path, struct tpe_node *n, char err[ERRLEN])
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		snprintf(err, ERRLEN, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	n->uid = st.st_uid;
+	n->mode = st.st_mode;
+	return 0;
+}
+
+/* A script's interpreter as binfmt_script reads it, or NULL. */
+static char *interpreter(const char *path)
+{
+	char buf[256], *p, *end;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 3 || buf[0] != '#' || buf[1] != '!')
+		return NULL;
+	buf[n] = 0;
+	p = buf + 2 + strspn(buf + 2, " \t");
+	end = p + strcspn(p, " \t\n");
+	*end = 0;
+	return *p ? strdup(p) : NULL;
+}
+
+/*
+ * The facts of path as exec resolves it. *interp: a script's #!
+ * interpreter (malloc()ed), which exec checks too, or NULL.
+ */
+int facts_gather(const char *path, struct tpe_facts *f, char **interp,
+		 char err[ERRLEN])
+{
+	static char why[PATH_MAX + 64];
+	struct statx stx;
+	char *resolved = realpath(path, NULL);
+	FILE *mi;
+
+	*f = (struct tpe_facts){ .path = path };
+	*interp = NULL;
+	if (!resolved) {
+		snprintf(err, ERRLEN, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	f->resolved = resolved;
+	f->dir_path = parent_of(resolved);
+	if (!f->dir_path) {
+		snprintf(err, ERRLEN, "out of memory");
+		goto fail;
+	}
+	if (node(resolved, &f->file, err) || node(f->dir_path, &f->dir, err))
+		goto fail;
+	if (S_ISDIR(f->file.mode)) {
+		snprintf(err, ERRLEN, "%s: is a directory", path);
+		goto fail;
+	}
+	f->no_parent = !strcmp(resolved, "/");
+	if (statx(AT_FDCWD, resolved, 0, STATX_MNT_ID, &stx) == 0 &&
+	    (stx.stx_mask & STATX_MNT_ID)) {
+		mi = fopen("/proc/self/mountinfo", "re");
+		if (mi) {
+			mountinfo_judge(mi, (int)stx.stx_mnt_id, f, why,
+					sizeof(why));
+			fclose(mi);
+		}
+	}
+	*interp = interpreter(resolved);
+	return 0;
+fail:
+	facts_free(f);
+	return -1;
+}
+
+void facts_free(struct tpe_facts *f)
+{
+	free((char *)f->resolved);
+	free((char *)f->dir_path);
+	f->resolved = f->dir_path = NULL;
+}
