@@ -91,6 +91,10 @@ int facts_identity(const char *user, char **groups, size_t ngroups,
 			goto fail;
 		}
 	}
+	if (ngroups > NGROUPS_CAP) {
+		snprintf(err, ERRLEN, "more than %d groups", NGROUPS_CAP);
+		goto fail;
+	}
 	if (ngroups) {
 		for (i = 0; i < ngroups; i++)
 			if (group_id(groups[i], &ids[i])) {
