@@ -6,6 +6,7 @@
 #   make check    run every test; ends with "N passed, N failed"
 #   make bench    benchmark (not part of check)
 #   make soak     exec under reload at full scale (not part of check)
+#   make deb      the tpe-load Debian package in $(BUILD)/deb, lintian'd
 #
 # Everything generated goes under $(BUILD), which is never committed.
 
@@ -13,7 +14,7 @@ BUILD ?= $(CURDIR)/build
 TOP := $(CURDIR)
 export BUILD TOP
 
-.PHONY: all deps loader install check bench clean
+.PHONY: all deps loader install check bench clean deb
 all: loader kernel kernel-debug image
 
 include module/kernel.mk
@@ -43,6 +44,20 @@ CHECK_STEPS = \
 	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
 	'e2e=$(CHECK_E2E)' \
 	'kernel-fast=$(KCHECK_FAST)'
+
+# The source package is built from a copy of the tree without build/ and
+# .git, so dpkg-buildpackage writes its results next to it, in $(DEB).
+DEB := $(BUILD)/deb
+DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
+DEB_SRC = $(DEB)/tpe-$(DEB_VERSION)
+deb:
+	rm -rf $(DEB_SRC) $(DEB)/tpe_* $(DEB)/tpe-load_* $(DEB)/tpe-load-dbgsym_*
+	mkdir -p $(DEB_SRC)
+	rsync -a --exclude=/build --exclude=/.git ./ $(DEB_SRC)/
+	cd $(DEB_SRC) && dpkg-buildpackage -us -uc
+	rm -rf $(DEB_SRC)
+	lintian --fail-on error,warning $(DEB)/tpe_$(DEB_VERSION)_$$(dpkg --print-architecture).changes
+	@echo "deb: $$(ls $(DEB)/tpe-load_*.deb)"
 
 check: loader kernel-debug image
 	$(MAKE) -C tests/kernel-fast
