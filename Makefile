@@ -17,6 +17,29 @@ export BUILD TOP
 .PHONY: all deps loader install check bench clean deb
 all: loader kernel kernel-debug image
 
+# The tpe-load package. The source package is built from a copy of the
+# tree without build/ and .git, so dpkg-buildpackage writes its results
+# next to it, in $(DEB); rebuilt when what goes into it changes.
+DEB := $(BUILD)/deb
+DEB_VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
+DEB_ARCH := $(shell dpkg --print-architecture)
+DEB_SRC := $(DEB)/tpe-$(DEB_VERSION)
+TPE_LOAD_DEB := $(DEB)/tpe-load_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_INPUTS := $(wildcard loader/* units/* etc/* debian/* debian/source/*) \
+	module/include/uapi/linux/tpe.h
+export DEB
+
+deb: $(TPE_LOAD_DEB)
+$(TPE_LOAD_DEB): $(DEB_INPUTS)
+	rm -rf $(DEB_SRC) $(DEB)/tpe_* $(DEB)/tpe-load_* $(DEB)/tpe-load-dbgsym_*
+	mkdir -p $(DEB_SRC)
+	rsync -a --exclude=/build --exclude=/.git ./ $(DEB_SRC)/
+	cd $(DEB_SRC) && dpkg-buildpackage -us -uc
+	rm -rf $(DEB_SRC)
+	lintian --fail-on error,warning $(DEB)/tpe_$(DEB_VERSION)_$(DEB_ARCH).changes || \
+		{ rm -f $@; exit 1; }
+	@echo "deb: $@"
+
 include module/kernel.mk
 include tests/tests.mk
 
@@ -39,27 +62,15 @@ CHECK_JOBS ?= 2
 CHECK_STEPS = \
 	'loader=$(MAKE) -s -C loader check' \
 	'checkpatch=tests/checkpatch' \
+	'debian-config=$(MAKE) -s kernel-debian-config' \
+	'clean-root=tests/clean-root' \
 	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
 	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
 	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
 	'e2e=$(CHECK_E2E)' \
 	'kernel-fast=$(KCHECK_FAST)'
 
-# The source package is built from a copy of the tree without build/ and
-# .git, so dpkg-buildpackage writes its results next to it, in $(DEB).
-DEB := $(BUILD)/deb
-DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
-DEB_SRC = $(DEB)/tpe-$(DEB_VERSION)
-deb:
-	rm -rf $(DEB_SRC) $(DEB)/tpe_* $(DEB)/tpe-load_* $(DEB)/tpe-load-dbgsym_*
-	mkdir -p $(DEB_SRC)
-	rsync -a --exclude=/build --exclude=/.git ./ $(DEB_SRC)/
-	cd $(DEB_SRC) && dpkg-buildpackage -us -uc
-	rm -rf $(DEB_SRC)
-	lintian --fail-on error,warning $(DEB)/tpe_$(DEB_VERSION)_$$(dpkg --print-architecture).changes
-	@echo "deb: $$(ls $(DEB)/tpe-load_*.deb)"
-
-check: loader kernel-debug image
+check: loader kernel-debug image $(E2E_KERNEL)
 	$(MAKE) -C tests/kernel-fast
 	tests/run-check -j $(CHECK_JOBS) $(CHECK_STEPS)
 

@@ -117,12 +117,15 @@ define deb-from-build
 	rm -f $(dir $(1))*.deb $(dir $(1))*.changes $(dir $(1))*.buildinfo
 	$(2) KDEB_CHANGELOG_DIST=bookworm bindeb-pkg
 	mkdir -p $(DEB)
+	rm -f $(DEB)/linux-image-$$(cat $(1)/include/config/kernel.release)_*
 	mv $(dir $(1))*.deb $(dir $(1))*.changes $(dir $(1))*.buildinfo $(DEB)/
 endef
 
 ifeq ($(KCONFIG),debian)
-kernel-deb: tpe-sync $(KDEBIAN)/.tpe-config
-	$(call deb-from-build,$(KDEBIAN),$(KMAKE_DEBIAN))
+# -d: with modules there is a linux-headers package, whose build-depends
+# name gcc-x86-64-linux-gnu, which bookworm does not have; gcc builds it.
+kernel-deb: kernel-debian-config
+	$(call deb-from-build,$(KDEBIAN),$(KMAKE_DEBIAN) DPKG_FLAGS=-d)
 else ifeq ($(KCONFIG),lean)
 kernel-deb: kernel
 	$(call deb-from-build,$(KLEAN),$(KMAKE_LEAN))
@@ -142,7 +145,7 @@ kernel-deb-debug: kernel-debug
 DEBIAN_CONFIG ?= /usr/src/linux-config-6.12/config.amd64_none_amd64.xz
 KMAKE_DEBIAN = $(KMAKE) O=$(KDEBIAN) LOCALVERSION=-tpe
 $(KDEBIAN)/.tpe-config: $(DEBIAN_CONFIG) $(TPE_MOD)/Kconfig \
-		$(TPE_MOD)/configs/check-debian-config | tpe-sync
+		| tpe-sync
 	test -f $(DEBIAN_CONFIG) || $(TOP)/tests/install-deps
 	mkdir -p $(KDEBIAN)
 	xzcat $(DEBIAN_CONFIG) >$(KDEBIAN)/debian.config
@@ -153,8 +156,9 @@ $(KDEBIAN)/.tpe-config: $(DEBIAN_CONFIG) $(TPE_MOD)/Kconfig \
 	  echo 'CONFIG_MODULE_SIG_KEY="certs/signing_key.pem"'; \
 	} >$(KDEBIAN)/.config
 	$(KMAKE_DEBIAN) olddefconfig >/dev/null
-	$(TPE_MOD)/configs/check-debian-config $(KDEBIAN)/debian.config \
-		$(KDEBIAN)/.config $(KSRC)
 	touch $@
 
+# Also a step of `make check`: it prints result lines every time.
 kernel-debian-config: $(KDEBIAN)/.tpe-config
+	$(TPE_MOD)/configs/check-debian-config $(KDEBIAN)/debian.config \
+		$(KDEBIAN)/.config $(KSRC)

@@ -37,11 +37,12 @@ $(IMG)/base.stamp: $(TOP)/mkosi.conf
 
 image-base: $(IMG)/base.stamp
 
-image: $(IMG)/base.stamp loader
+# tpe-load goes in as its Debian package (make deb), installed with dpkg.
+image: $(IMG)/base.stamp $(TPE_LOAD_DEB)
 	rm -rf $(IMAGE_STAGE)
-	$(MAKE) -C $(TOP)/loader install DESTDIR=$(IMAGE_STAGE) PREFIX=/usr
+	mkdir -p $(IMAGE_STAGE)
 	$(foreach d,$(GUEST_TEST_DIRS),$(MAKE) -C $(d) install DESTDIR=$(IMAGE_STAGE) &&) true
-	$(TOP)/tests/image/assemble $(IMAGE_BASE) $(IMAGE_STAGE) $(IMAGE)
+	$(TOP)/tests/image/assemble $(IMAGE_BASE) $(IMAGE_STAGE) $(IMAGE) $(TPE_LOAD_DEB)
 
 demo: kernel image
 	@echo "demo: log in as root/root, then: su - alice (quit QEMU: Ctrl-a x)"
@@ -51,10 +52,25 @@ demo: kernel image
 		-drive if=virtio,file=$(IMAGE),format=raw,snapshot=on \
 		-device virtio-rng-pci
 
+# The e2e step boots the system as a Debian user would have it: tpe-load
+# from its package, and the kernel from its package too. That is the debug
+# kernel (the one every step of `make check` boots), packaged by bindeb-pkg
+# from its build dir as linux-image-*-tpe-debug (a minute, no compiling)
+# and taken out of the .deb with dpkg-deb: what dpkg would put in /boot.
+E2E_KERNEL := $(BUILD)/kernel/debug-deb/vmlinuz
+$(E2E_KERNEL): $(DEBUG_BZIMAGE)
+	$(call deb-from-build,$(KDEBUG),$(KMAKE_DEBUG))
+	rm -rf $(dir $@)
+	mkdir -p $(dir $@)root
+	r=$$(cat $(KDEBUG)/include/config/kernel.release) && \
+	dpkg-deb -x $(DEB)/linux-image-$${r}_*.deb $(dir $@)root && \
+	cp $(dir $@)root/boot/vmlinuz-$$r $@
+
 # Also a step of `make check`, which builds first.
-CHECK_E2E = $(TOP)/tests/image/run-suite e2e --kernel $(DEBUG_BZIMAGE) \
+CHECK_E2E = $(TOP)/tests/image/run-suite e2e --kernel $(E2E_KERNEL) \
 	--timeout $(E2E_TIMEOUT) --kunit
 check-e2e: kernel-debug image
+	$(MAKE) $(E2E_KERNEL)
 	$(CHECK_E2E)
 
 check-demo: kernel image
