@@ -1,6 +1,7 @@
 # tpe: Trusted Path Execution for Linux. Entry points; see README.md.
 #
-#   make deps     install the Debian packages everything below needs (root)
+#   make deps     install the Debian packages everything below needs (root);
+#                 demo and check run it first, it installs only what is missing
 #   make all      build kernels, loader and image
 #   make demo     boot the demo image in QEMU with TPE enforcing
 #   make check    run every test; ends with "N passed, N failed"
@@ -70,7 +71,8 @@ CHECK_STEPS = \
 	'e2e=$(CHECK_E2E)' \
 	'kernel-fast=$(KCHECK_FAST)'
 
-check: loader kernel-debug image $(E2E_KERNEL)
+# deps first: on a fresh machine `make check` installs what it needs.
+check: deps loader kernel-debug image $(E2E_KERNEL)
 	$(MAKE) -C tests/kernel-fast
 	tests/run-check -j $(CHECK_JOBS) $(CHECK_STEPS)
 

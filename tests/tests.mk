@@ -44,7 +44,7 @@ image: $(IMG)/base.stamp $(TPE_LOAD_DEB)
 	$(foreach d,$(GUEST_TEST_DIRS),$(MAKE) -C $(d) install DESTDIR=$(IMAGE_STAGE) &&) true
 	$(TOP)/tests/image/assemble $(IMAGE_BASE) $(IMAGE_STAGE) $(IMAGE) $(TPE_LOAD_DEB)
 
-demo: kernel image
+demo: deps kernel image
 	@echo "demo: log in as root/root, then: su - alice (quit QEMU: Ctrl-a x)"
 	qemu-system-x86_64 -accel $(DEMO_ACCEL) -m 2048 -smp 2 -nographic -no-reboot \
 		-kernel $(LEAN_BZIMAGE) \
@@ -73,7 +73,7 @@ check-e2e: kernel-debug image
 	$(MAKE) $(E2E_KERNEL)
 	$(CHECK_E2E)
 
-check-demo: kernel image
+check-demo: deps kernel image
 	$(TOP)/tests/image/demo-check --kernel $(LEAN_BZIMAGE) --image $(IMAGE)
 
 # The soak, outside `make check`: exec under reload at the issue's scale on
