@@ -124,8 +124,10 @@ endef
 ifeq ($(KCONFIG),debian)
 # -d: with modules there is a linux-headers package, whose build-depends
 # name gcc-x86-64-linux-gnu, which bookworm does not have; gcc builds it.
+# No -dbg package: Debian's config has debug info, a vmlinux of gigabytes.
 kernel-deb: kernel-debian-config
-	$(call deb-from-build,$(KDEBIAN),$(KMAKE_DEBIAN) DPKG_FLAGS=-d)
+	$(call deb-from-build,$(KDEBIAN),$(KMAKE_DEBIAN) \
+		DPKG_FLAGS="-d -Ppkg.linux-upstream.nokerneldbg")
 else ifeq ($(KCONFIG),lean)
 kernel-deb: kernel
 	$(call deb-from-build,$(KLEAN),$(KMAKE_LEAN))
