@@ -67,8 +67,10 @@ CHECK_STEPS = \
 	'clean-root=tests/clean-root' \
 	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
 	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
+	'admin=$(RUN_SUITE) admin --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
 	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
 	'e2e=$(CHECK_E2E)' \
+	'rollout=$(RUN_SUITE) rollout --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
 	'kernel-fast=$(KCHECK_FAST)'
 
 # deps first: on a fresh machine `make check` installs what it needs.
