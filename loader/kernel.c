@@ -10,26 +10,28 @@
 
 #include "loader.h"
 
-/* $TPE_SECURITYFS/policy, or the real one. */
-const char *securityfs_policy(void)
+/* $TPE_SECURITYFS/NAME, or the real one; the tests point it elsewhere. */
+static const char *securityfs_file(char *path, size_t len, const char *name)
 {
-	static char path[4096];
 	const char *dir = getenv("TPE_SECURITYFS");
 
-	snprintf(path, sizeof(path), "%s/policy",
-		 dir && *dir ? dir : TPE_SECURITYFS_DIR);
+	snprintf(path, len, "%s/%s", dir && *dir ? dir : TPE_SECURITYFS_DIR,
+		 name);
 	return path;
 }
 
-/* $TPE_SECURITYFS/stats, or the real one. */
+const char *securityfs_policy(void)
+{
+	static char path[4096];
+
+	return securityfs_file(path, sizeof(path), "policy");
+}
+
 const char *securityfs_stats(void)
 {
 	static char path[4096];
-	const char *dir = getenv("TPE_SECURITYFS");
 
-	snprintf(path, sizeof(path), "%s/stats",
-		 dir && *dir ? dir : TPE_SECURITYFS_DIR);
-	return path;
+	return securityfs_file(path, sizeof(path), "stats");
 }
 
 /* One open, one write() of the whole buffer; returns 0 or an errno. */
