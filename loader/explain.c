@@ -24,23 +24,6 @@ const char *const explain_checks[] = {
 	"file-writable", "file-owner", NULL
 };
 
-static int has_id(const struct tpe_ids *ids, uint32_t id)
-{
-	size_t lo = 0, hi = ids->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ids->id[mid] == id)
-			return 1;
-		if (ids->id[mid] < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
-}
-
 /* tpe_ids_listed(): the first list entry that names who, in its order. */
 static void listed(const struct tpe_policy *p, const struct tpe_identity *who,
 		   struct tpe_verdict *v)
@@ -48,20 +31,20 @@ static void listed(const struct tpe_policy *p, const struct tpe_identity *who,
 	size_t i;
 
 	v->listed = LISTED_NONE;
-	if (has_id(&p->users, who->euid)) {
+	if (ids_has(&p->users, who->euid)) {
 		v->listed = LISTED_EUID;
 		v->listed_id = who->euid;
 		return;
 	}
 	if (!p->groups.n)
 		return;
-	if (has_id(&p->groups, who->egid)) {
+	if (ids_has(&p->groups, who->egid)) {
 		v->listed = LISTED_EGID;
 		v->listed_id = who->egid;
 		return;
 	}
 	for (i = 0; i < who->ngroups; i++)
-		if (has_id(&p->groups, who->groups[i])) {
+		if (ids_has(&p->groups, who->groups[i])) {
 			v->listed = LISTED_GROUP;
 			v->listed_id = who->groups[i];
 			return;

@@ -90,6 +90,7 @@ void conf_summary(FILE *f, const struct tpe_policy *p);
 
 /* policy.c */
 size_t ids_fold(uint32_t *id, size_t n);
+int ids_has(const struct tpe_ids *ids, uint32_t id);
 int policy_encode(const struct tpe_policy *p, uint8_t **blob, size_t *len,
 		  char err[ERRLEN]);
 int policy_decode(const uint8_t *blob, size_t len, struct tpe_policy *p,

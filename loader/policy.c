@@ -18,6 +18,13 @@ static int cmp_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Is id in the list? The list is sorted, as ids_fold() leaves it. */
+int ids_has(const struct tpe_ids *ids, uint32_t id)
+{
+	return ids->n &&
+	       bsearch(&id, ids->id, ids->n, sizeof(id), cmp_id) != NULL;
+}
+
 /* Sort and drop duplicates; returns the new count. */
 size_t ids_fold(uint32_t *id, size_t n)
 {

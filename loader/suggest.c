@@ -211,9 +211,8 @@ static void judge_fix(struct dgroup *g, const struct event *e, size_t n,
 static bool trusted_now(const struct tpe_policy *p, uint32_t uid,
 			const struct world *w)
 {
-	for (size_t i = 0; i < p->users.n; i++)
-		if (p->users.id[i] == uid)
-			return true;
+	if (ids_has(&p->users, uid))
+		return true;
 	for (size_t i = 0; i < p->groups.n; i++)
 		if (w->in_group(uid, p->groups.id[i]))
 			return true;
