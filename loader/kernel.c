@@ -102,6 +102,38 @@ int read_all(const char *path, uint8_t **buf, size_t *len)
 	return err;
 }
 
+/*
+ * A policy blob file (the kernel's live one: securityfs_policy()), decoded,
+ * and the blob itself if blobp is not NULL; returns 0, or -1 with err
+ * naming the file.
+ */
+int read_policy(const char *path, struct tpe_policy *p, uint8_t **blobp,
+		size_t *lenp, char err[ERRLEN])
+{
+	char why[ERRLEN];
+	uint8_t *blob;
+	size_t len;
+	int e = read_all(path, &blob, &len);
+
+	if (e) {
+		snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
+		return -1;
+	}
+	if (policy_decode(blob, len, p, why)) {
+		/* Decode errors are one short line; the cut keeps gcc sure. */
+		snprintf(err, ERRLEN, "%s: %.400s", path, why);
+		free(blob);
+		return -1;
+	}
+	if (blobp) {
+		*blobp = blob;
+		*lenp = len;
+	} else {
+		free(blob);
+	}
+	return 0;
+}
+
 /* What the kernel's refusal means for someone loading a policy. */
 const char *errno_words(int err)
 {

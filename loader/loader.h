@@ -123,6 +123,8 @@ const char *securityfs_stats(void);
 int write_once(const char *path, int oflags, const void *buf, size_t len);
 int read_fd(int fd, uint8_t **buf, size_t *len);
 int read_all(const char *path, uint8_t **buf, size_t *len);
+int read_policy(const char *path, struct tpe_policy *p, uint8_t **blobp,
+		size_t *lenp, char err[ERRLEN]);
 const char *errno_words(int err);
 char *kernel_lsm_path(void);
 

@@ -290,18 +290,9 @@ static int dump(const struct opts *o)
 	const char *path = securityfs_policy();
 	struct tpe_policy p;
 	char err[ERRLEN];
-	uint8_t *blob;
-	size_t len;
-	int e = read_all(path, &blob, &len);
 
-	if (e) {
-		fprintf(stderr, "%s: %s\n", path, errno_words(e));
-		return KERNEL_OR_IO;
-	}
-	e = policy_decode(blob, len, &p, err);
-	free(blob);
-	if (e) {
-		fprintf(stderr, "%s: %s\n", path, err);
+	if (read_policy(path, &p, NULL, NULL, err)) {
+		fprintf(stderr, "%s\n", err);
 		return KERNEL_OR_IO;
 	}
 	if (o->json) {
@@ -324,24 +315,16 @@ static int status(const struct opts *o)
 {
 	struct tpe_status s;
 	char err[ERRLEN];
-	int rc = OK;
+	int failed = status_gather(o->config, &s, err), rc = OK;
 
-	if (status_gather(o->config, &s, err)) {
-		if (!s.have_policy && !strcmp(s.mode, "off")) {
-			if (o->json)
-				status_json(stdout, &s);
-			else
-				status_write(stdout, &s);
-		}
+	/* TPE off is a status too; a policy that cannot be read is not. */
+	if (!failed || (!s.have_policy && !strcmp(s.mode, "off")))
+		(o->json ? status_json : status_write)(stdout, &s);
+	if (failed) {
 		fprintf(stderr, "tpe-load: %s\n", err);
 		rc = KERNEL_OR_IO;
-	} else {
-		if (o->json)
-			status_json(stdout, &s);
-		else
-			status_write(stdout, &s);
-		if (strcmp(s.sync, "in sync"))
-			rc = BAD_CONFIG;
+	} else if (strcmp(s.sync, "in sync")) {
+		rc = BAD_CONFIG;
 	}
 	status_free(&s);
 	if (fflush(stdout)) {
@@ -357,30 +340,18 @@ static int explain_policy(const struct opts *o, struct tpe_policy *p,
 {
 	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
 				.warn = o->verbosity < 0 ? NULL : stderr };
-	const char *path = securityfs_policy();
 	char err[ERRLEN];
-	uint8_t *blob;
-	size_t len;
 	int e;
 
 	if (o->config_given) {
 		*from = o->config;
-		if (conf_load(o->config, &co, p, err) < 0) {
-			fprintf(stderr, "%s\n", err);
-			return -1;
-		}
-		return 0;
+		e = conf_load(o->config, &co, p, err) < 0;
+	} else {
+		*from = securityfs_policy();
+		e = read_policy(*from, p, NULL, NULL, err);
 	}
-	*from = path;
-	e = read_all(path, &blob, &len);
-	if (e) {
-		fprintf(stderr, "%s: %s\n", path, errno_words(e));
-		return -1;
-	}
-	e = policy_decode(blob, len, p, err);
-	free(blob);
 	if (e)
-		fprintf(stderr, "%s: %s\n", path, err);
+		fprintf(stderr, "%s\n", err);
 	return e ? -1 : 0;
 }
 

@@ -147,7 +147,7 @@ static void compare_config(struct tpe_status *s, const uint8_t *live,
  */
 int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN])
 {
-	const char *path = securityfs_policy();
+	const char *path = securityfs_stats();
 	uint8_t *blob, *stats;
 	size_t len, slen;
 	int e;
@@ -158,21 +158,14 @@ int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN])
 			 "securityfs lsm)");
 		return -1;
 	}
-	e = read_all(path, &blob, &len);
-	if (e) {
-		snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
+	if (read_policy(securityfs_policy(), &s->live, &blob, &len,
+			err))
 		return -1;
-	}
-	if (policy_decode(blob, len, &s->live, err)) {
-		free(blob);
-		return -1;
-	}
 	s->have_policy = 1;
 	s->mode = s->live.flags & TPE_POLICY_ENFORCE ? "enforcing" :
 		  "permissive";
 	compare_config(s, blob, len);
 	free(blob);
-	path = securityfs_stats();
 	e = read_all(path, &stats, &slen);
 	if (e || status_parse_stats((char *)stats, s)) {
 		snprintf(err, ERRLEN, "%s: %s", path,
