@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/sendfile.h>
@@ -384,4 +385,109 @@ int enter_userns(void)
 	if (write_text("/proc/self/gid_map", map))
 		return errno;
 	return 0;
+}
+
+/* ---- the kernel log ---- */
+
+bool log_escape(const char *in, char *out, size_t cap)
+{
+	static const char letter[256] = {
+		['\n'] = 'n', ['\t'] = 't', ['\r'] = 'r', ['\v'] = 'v',
+		['\f'] = 'f', ['\a'] = 'a', ['\033'] = 'e', ['\\'] = '\\',
+	};
+	size_t used = 0;
+
+	for (const unsigned char *p = (const unsigned char *)in; *p; p++) {
+		char one[5];
+		/* The kernel's isprint() is Latin-1: 0x80..0x9f are controls. */
+		bool np = *p < 0x20 || *p == 0x7f || (*p >= 0x80 && *p < 0xa0);
+
+		if (letter[*p])
+			snprintf(one, sizeof(one), "\\%c", letter[*p]);
+		else if (np || *p == ' ')
+			snprintf(one, sizeof(one), "\\%03o", *p);
+		else
+			snprintf(one, sizeof(one), "%c", *p);
+		if (used + strlen(one) >= cap) {
+			if (cap)
+				out[used] = '\0';
+			return false;
+		}
+		memcpy(out + used, one, strlen(one));
+		used += strlen(one);
+	}
+	out[used] = '\0';
+	return true;
+}
+
+char *klog_read(void)
+{
+	int len = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
+	char *buf;
+
+	if (len <= 0)
+		return NULL;
+	buf = calloc(1, len + 1);
+	if (!buf)
+		return NULL;
+	len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len);
+	if (len < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+const char *klog_text(const char *line)
+{
+	const char *p = line;
+
+	if (*p == '<' && strchr(p, '>'))	/* "<5>" */
+		p = strchr(p, '>') + 1;
+	if (*p == '[' && strchr(p, ']'))	/* "[   12.345678]" */
+		p = strchr(p, ']') + 1;
+	while (*p == ' ')
+		p++;
+	return p;
+}
+
+static bool klog_line_matches(const char *text, const char *prefix,
+			      const char *middle, const char *suffix)
+{
+	size_t len = strlen(text), np = prefix ? strlen(prefix) : 0;
+	size_t ns = suffix ? strlen(suffix) : 0;
+
+	if (np && strncmp(text, prefix, np))
+		return false;
+	if (ns && (len < np + ns || strcmp(text + len - ns, suffix)))
+		return false;
+	if (middle && *middle) {
+		const char *m = strstr(text + np, middle);
+
+		/* The middle lies between the prefix and the suffix. */
+		if (!m || m + strlen(middle) > text + len - ns)
+			return false;
+	}
+	return true;
+}
+
+bool klog_line(const char *prefix, const char *middle, const char *suffix,
+	       char *found, size_t cap)
+{
+	char *buf = klog_read(), *line, *save;
+	bool hit = false;
+
+	if (!buf)
+		die("klogctl: cannot read the kernel log");
+	for (line = strtok_r(buf, "\n", &save); line && !hit;
+	     line = strtok_r(NULL, "\n", &save)) {
+		const char *text = klog_text(line);
+
+		hit = klog_line_matches(text, prefix, middle, suffix);
+		if (hit && found && cap)
+			snprintf(found, cap, "%s", text);
+	}
+	free(buf);
+	return hit;
 }

@@ -103,4 +103,29 @@ int write_text(const char *path, const char *text);
  */
 int enter_userns(void);
 
+/*
+ * The kernel log (module/audit.c): a denial is one line, fixed fields
+ * first and the path last,
+ *   tpe: denied exec uid=U euid=E pid=P comm=C check=X dev=MA:MI ino=I dir_ino=D path=PATH
+ * with comm and path escaped: %*pE's escapes (\n, \t, ..., \ooo for other
+ * non-printables) and also a backslash as \\ and a space as \040, so no
+ * value has a space in it. log_escape() writes that form of @in to @out
+ * (@cap bytes with the NUL); false if it did not fit.
+ */
+bool log_escape(const char *in, char *out, size_t cap);
+/*
+ * The whole kernel log (syslog view), malloc'd and NUL-terminated, or NULL.
+ * Each line starts with "<N>" and, with printk.time, "[ seconds] ".
+ */
+char *klog_read(void);
+/* A log line without its "<N>" and "[ seconds] " prefixes. */
+const char *klog_text(const char *line);
+/*
+ * Does a kernel log line start with @prefix, then (after it) have @middle,
+ * and end with @suffix? NULL or "" matches anything. The first such line
+ * (its text, cut to @cap) goes to @found if not NULL.
+ */
+bool klog_line(const char *prefix, const char *middle, const char *suffix,
+	       char *found, size_t cap);
+
 #endif

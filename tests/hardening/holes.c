@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
-#include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
@@ -476,23 +475,6 @@ static void hole_userns_controls(void)
 
 /* ---- 4: set-user-ID exec ---- */
 
-static bool kernel_log_has(const char *text)
-{
-	int len = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
-	char *buf;
-	bool found;
-
-	if (len <= 0)
-		return false;
-	buf = calloc(1, len + 1);
-	if (!buf)
-		return false;
-	len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len);
-	found = len > 0 && strstr(buf, text);
-	free(buf);
-	return found;
-}
-
 /* The kernel log's rate limit: 10 lines each 5 s. Wait one interval. */
 static void log_quiet(void)
 {
@@ -512,10 +494,14 @@ static void hole_setuid(void)
 	log_quiet();
 	exec_as("hole 4: MMAP: trusted bob runs a setuid-alice program in alice's dir: EACCES, not a signal",
 		&bob, BASE "/alice-home/suid-alice", true);
-	snprintf(line, sizeof(line),
-		 "tpe: denied exec of %s by uid=%u euid=%u ",
-		 BASE "/alice-home/suid-alice", bob.uid, alice.uid);
-	check(kernel_log_has(line), line, "hole 4: the denial names alice's euid");
+	/* Judged for alice, the new euid: her directory fails dir-owner. */
+	snprintf(line, sizeof(line), "tpe: denied exec uid=%u euid=%u pid=",
+		 bob.uid, alice.uid);
+	check(klog_line(line, " check=dir-owner dev=", " path=" BASE "/alice-home/suid-alice",
+			NULL, 0),
+	      "no kernel log line 'tpe: denied exec uid=bob euid=alice pid=... check=dir-owner "
+	      "dev=... path=" BASE "/alice-home/suid-alice'",
+	      "hole 4: the denial names alice's euid");
 	policy_must_set(E, trusted, 1, NULL, 0);
 	exec_as("hole 4: no MMAP: trusted bob runs a setuid-alice program in alice's dir",
 		&bob, BASE "/alice-home/suid-alice", true);
@@ -642,13 +628,32 @@ static void hole_memory(void)
 
 /* ---- 6: log lines a name can forge ---- */
 
-#define FORGED "tpe: denied exec of /forged by uid=0"
+/* A whole denial line in the kernel's format, as a name would add one. */
+#define FORGED "tpe: denied exec uid=0 euid=0 pid=1 comm=x check=dir-owner path=/forged"
+/* The memfd's name: a backslash, a space, a newline and the forged line. */
+#define FORGED_MEMFD "x\\ y\n" FORGED
+/* The comm (15 characters): a backslash, a space, a newline, a fake line. */
+#define FORGED_COMM "c\\ \ntpe: forged"
+/*
+ * How they must read in the denial line: a backslash as \\, a space as
+ * \040, a newline as \n; d_path() adds " (deleted)" to a memfd's name.
+ */
+#define MEMFD_ESCAPED "/memfd:x\\\\\\040y\\ntpe:\\040denied\\040exec\\040uid=0\\040euid=0" \
+	"\\040pid=1\\040comm=x\\040check=dir-owner\\040path=/forged\\040(deleted)"
+#define COMM_ESCAPED "c\\\\\\040\\ntpe:\\040forged"
+/*
+ * A path past the 256 escaped characters a log line carries, whose end
+ * reads as the fixed fields of a root denial: cut, the field is named
+ * path_prefix, and the fields before it stay the kernel's.
+ */
+#define LONG_TAIL " by uid=0 euid=0 pid=1 comm=x check=dir-owner path="
+#define LOG_PATH_MAX 256
 
 static int do_forged_memfd(void *unused)
 {
 	char *argv[] = { "x", NULL };
 	int in = open(hello, O_RDONLY);
-	int fd = memfd_create("x\n" FORGED, 0);
+	int fd = memfd_create(FORGED_MEMFD, 0);
 	char buf[65536];
 	ssize_t n;
 
@@ -664,57 +669,127 @@ static int do_forged_memfd(void *unused)
 
 static int do_forged_comm(void *path)
 {
-	if (prctl(PR_SET_NAME, "c\ntpe: forged"))
+	if (prctl(PR_SET_NAME, FORGED_COMM))
 		return 120;
 	return do_exec(path);
 }
 
-/* No line of the kernel log starts with text, after its "[ time] ". */
-static bool log_line_starts(const char *text)
+/* The test's model of the kernel's escaping agrees with the literals. */
+static void check_escape_model(void)
 {
-	int len = klogctl(10, NULL, 0);
-	char *buf, *line, *save;
-	bool found = false;
+	char esc[1024];
 
-	if (len <= 0)
+	check(log_escape("/memfd:" FORGED_MEMFD " (deleted)", esc, sizeof(esc)) &&
+	      !strcmp(esc, MEMFD_ESCAPED), esc,
+	      "hole 6: log_escape() gives the memfd name's expected form");
+	check(log_escape(FORGED_COMM, esc, sizeof(esc)) && !strcmp(esc, COMM_ESCAPED), esc,
+	      "hole 6: log_escape() gives the comm's expected form");
+}
+
+/*
+ * The fields of a denial line after "tpe: denied exec ", in order, each
+ * KEY=VALUE with no space in the value: @last names the path's field.
+ */
+static bool denial_fields_are(const char *line, const char *last)
+{
+	static const char *const keys[] = { "uid=", "euid=", "pid=", "comm=", "check=",
+					     "dev=", "ino=", "dir_ino=" };
+	const char *p = line + strlen("tpe: denied exec ");
+	size_t i;
+
+	if (strncmp(line, "tpe: denied exec ", strlen("tpe: denied exec ")))
 		return false;
-	buf = calloc(1, len + 1);
-	if (!buf || klogctl(3, buf, len) < 0)
-		die("klogctl");
-	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *p = line;
-
-		if (*p == '<')	/* "<5>" */
-			p = strchr(p, '>') ? strchr(p, '>') + 1 : p;
-		if (*p == '[')
-			p = strchr(p, ']') ? strchr(p, ']') + 1 : p;
-		while (*p == ' ')
-			p++;
-		if (!strncmp(p, text, strlen(text)))
-			found = true;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (strncmp(p, keys[i], strlen(keys[i])) || !(p = strchr(p, ' ')))
+			return false;
+		p++;
 	}
-	free(buf);
-	return found;
+	return !strncmp(p, last, strlen(last)) && !strchr(p, ' ');
+}
+
+/* alice's program at the end of a long path; its path into @path. */
+static void make_long_path(char *path, size_t cap)
+{
+	char *end;
+	int n;
+
+	n = snprintf(path, cap, U "/");
+	memset(path + n, 'a', 200);
+	path[n + 200] = '\0';
+	make_dir(path, 0755, alice.uid, alice.gid);
+	end = path + strlen(path);
+	snprintf(end, cap - (end - path), "/" LONG_TAIL);
+	make_dir(path, 0755, alice.uid, alice.gid);
+	end = path + strlen(path);
+	snprintf(end, cap - (end - path), "/bin");
+	make_dir(path, 0755, alice.uid, alice.gid);
+	end = path + strlen(path);
+	snprintf(end, cap - (end - path), "/sh");
+	copy_file(hello, path, 0755, alice.uid, alice.gid);
+}
+
+static void hole_long_path(void)
+{
+	char path[PATH_MAX], esc[PATH_MAX * 4], prefix[64], line[2048];
+	const char *value;
+	bool found;
+
+	make_long_path(path, sizeof(path));
+	log_escape(path, esc, sizeof(esc));
+	note("hole 6: long path, %zu characters, %zu escaped", strlen(path), strlen(esc));
+	check(strlen(esc) > LOG_PATH_MAX, esc,
+	      "hole 6: the long path has more than %d escaped characters", LOG_PATH_MAX);
+	exec_as("hole 6: path longer than 256 escaped characters ending in fake fields: alice's exec",
+		&alice, path, true);
+
+	snprintf(prefix, sizeof(prefix), "tpe: denied exec uid=%u euid=%u pid=", alice.uid,
+		 alice.uid);
+	found = klog_line(prefix, " path_prefix=" U "/aaaa", NULL, line, sizeof(line));
+	check(found, "no kernel log line 'tpe: denied exec uid=alice euid=alice pid=... "
+	      "path_prefix=" U "/aaaa...'",
+	      "hole 6: long path: the denial line names it path_prefix= and uid=alice first");
+	if (!found)
+		return;
+	note("hole 6: %s", line);
+	check(strstr(line, " check=dir-owner dev=") && denial_fields_are(line, "path_prefix="), line,
+	      "hole 6: long path: the line's fields are the kernel's, check=dir-owner, the path last");
+	value = strstr(line, " path_prefix=") + strlen(" path_prefix=");
+	check(strlen(value) <= LOG_PATH_MAX && strlen(value) < strlen(esc) &&
+	      !strncmp(esc, value, strlen(value)), value,
+	      "hole 6: long path: path_prefix= is the escaped path cut to at most %d characters",
+	      LOG_PATH_MAX);
+	check(!klog_line(NULL, LONG_TAIL, NULL, line, sizeof(line)), line,
+	      "hole 6: long path: its fake fields are nowhere in the kernel log unescaped");
 }
 
 static void hole_log_forging(void)
 {
 	uint32_t trusted[] = { bob.uid };
+	char prefix[64], line[2048];
 
+	check_escape_model();
 	policy_must_set(E | M, trusted, 1, NULL, 0);
 	log_quiet();
 	expect(run_as(&alice, do_forged_memfd, NULL), true, "%s: %s",
-	       "hole 6: memfd named with a newline and a fake tpe line: alice's fexecve");
+	       "hole 6: memfd named with a backslash, a space, a newline and a fake tpe line: alice's fexecve");
 	expect(run_as(&alice, do_forged_comm, U "/hello"), true, "%s: %s",
-	       "hole 6: comm set to a newline and a fake tpe line: alice's exec");
-	check(!log_line_starts(FORGED), "a forged line is in the kernel log",
+	       "hole 6: comm set to a backslash, a space, a newline and a fake tpe line: alice's exec");
+	check(!klog_line(FORGED, NULL, NULL, line, sizeof(line)), line,
 	      "hole 6: no kernel log line is the forged one (memfd name)");
-	check(!log_line_starts("tpe: forged"), "a forged line is in the kernel log",
+	check(!klog_line("tpe: forged", NULL, NULL, line, sizeof(line)), line,
 	      "hole 6: no kernel log line is the forged one (comm)");
-	check(kernel_log_has("of /memfd:x\\n" FORGED), "no escaped name in the log",
-	      "hole 6: the memfd's name is in the denial line, escaped (\\n)");
-	check(kernel_log_has("comm=c\\ntpe: forged: check="), "no escaped comm in the log",
-	      "hole 6: the comm is in the denial line, escaped (\\n)");
+	snprintf(prefix, sizeof(prefix), "tpe: denied exec uid=%u euid=%u pid=", alice.uid,
+		 alice.uid);
+	check(klog_line(prefix, " check=no-parent dev=", " path=" MEMFD_ESCAPED, NULL, 0),
+	      "no line 'tpe: denied exec uid=alice euid=alice pid=... check=no-parent dev=... path="
+	      MEMFD_ESCAPED "'",
+	      "hole 6: the memfd's name ends the denial line, escaped (\\\\ \\040 \\n)");
+	check(klog_line(prefix, " comm=" COMM_ESCAPED " check=dir-owner dev=", " path=" U "/hello",
+			NULL, 0),
+	      "no line 'tpe: denied exec uid=alice euid=alice pid=... comm=" COMM_ESCAPED
+	      " check=dir-owner dev=... path=" U "/hello'",
+	      "hole 6: the comm is in the denial line, escaped (\\\\ \\040 \\n)");
+	hole_long_path();
 }
 
 /* ---- 7: a full audit backlog does not stall the mmap path ---- */
