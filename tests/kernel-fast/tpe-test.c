@@ -25,6 +25,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -270,6 +271,80 @@ static bool dmesg_has(const char *needle)
 	return found;
 }
 
+/*
+ * Does a kernel log line start with @prefix (after its "<N>[ time] "), have
+ * @middle after that, and end with @suffix? NULL matches anything. Lines
+ * come from printk as they are, so no retry is needed past dmesg_has's.
+ */
+static bool line_matches(const char *line, const char *prefix,
+			 const char *middle, const char *suffix)
+{
+	size_t np = prefix ? strlen(prefix) : 0, ns = suffix ? strlen(suffix) : 0;
+	const char *m;
+	size_t len;
+
+	if (*line == '<' && strchr(line, '>'))
+		line = strchr(line, '>') + 1;
+	if (*line == '[' && strchr(line, ']'))
+		line = strchr(line, ']') + 1;
+	while (*line == ' ')
+		line++;
+	len = strlen(line);
+	if (strncmp(line, prefix ? prefix : "", np) || len < np + ns ||
+	    strcmp(line + len - ns, suffix ? suffix : ""))
+		return false;
+	if (!middle)
+		return true;
+	m = strstr(line + np, middle);
+	return m && m + strlen(middle) <= line + len - ns;
+}
+
+/* A kernel log line matches (line_matches); waits like dmesg_has. */
+static bool dmesg_line(const char *prefix, const char *middle,
+		       const char *suffix)
+{
+	int size, n, tries;
+	char *buf, *line, *save;
+	bool found = false;
+
+	size = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
+	if (size <= 0)
+		return false;
+	buf = malloc(size + 1);
+	if (!buf)
+		return false;
+	for (tries = 0; tries < 20 && !found; tries++) {
+		if (tries)
+			usleep(100000);
+		n = klogctl(3, buf, size);	/* SYSLOG_ACTION_READ_ALL */
+		if (n < 0)
+			break;
+		buf[n] = '\0';
+		for (line = strtok_r(buf, "\n", &save); line && !found;
+		     line = strtok_r(NULL, "\n", &save))
+			found = line_matches(line, prefix, middle, suffix);
+	}
+	free(buf);
+	return found;
+}
+
+/*
+ * The identity the log line and the audit record give a file:
+ * "dev=MAJ:MIN ino=N dir_ino=M" from stat() of it and of its directory.
+ */
+static bool file_identity(const char *path, const char *dir, char *buf,
+			  size_t cap)
+{
+	struct stat st, dst;
+
+	if (stat(path, &st) || stat(dir, &dst))
+		return false;
+	snprintf(buf, cap, "dev=%u:%u ino=%lu dir_ino=%lu", major(st.st_dev),
+		 minor(st.st_dev), (unsigned long)st.st_ino,
+		 (unsigned long)dst.st_ino);
+	return true;
+}
+
 /* ---- running things as a user ---- */
 
 static void become(const struct user *u)
@@ -510,6 +585,26 @@ static void check_boot_policy(uint32_t want_flags)
 	free(got.data);
 }
 
+/*
+ * The boot policy, before anything is written: only root is trusted, and
+ * CHECK_FILE (CONFIG_SECURITY_TPE_CHECK_FILE=y) refuses a user's own file
+ * even in a root 0755 dir; the same file is allowed with CHECK_FILE off
+ * ("untrusted paths" below).
+ */
+static void check_boot_verdicts(void)
+{
+	section = "boot policy";
+	expect_exec(&untrusted, "/trusted/owned-by-user", EACCES);
+	report(dmesg_line("tpe: denied exec uid=1000 euid=1000 pid=",
+			  " check=file-owner dev=",
+			  " path=/trusted/owned-by-user"),
+	       "CHECK_FILE: the kernel log says check=file-owner",
+	       "no 'tpe: denied exec uid=1000 euid=1000 pid=... check=file-owner dev=... path=/trusted/owned-by-user'");
+	expect_exec(&trusted, "/trusted/owned-by-user", EACCES);
+	expect_exec(&untrusted, "/trusted/hello", 0);
+	expect_exec(&root, "/trusted/owned-by-user", 0);
+}
+
 static void check_modes(void)
 {
 	struct stat st = { 0 };
@@ -528,6 +623,7 @@ static const uint32_t trusted_gids[] = { 500, 501 };
 
 static void check_four_cases(void)
 {
+	char id[96], want[160];
 	long long before;
 
 	section = "four cases";
@@ -539,12 +635,24 @@ static void check_four_cases(void)
 	report(stat_value("exec_denials") == before + 1,
 	       "stats: exec_denials counts a denial", "%lld -> %lld", before,
 	       stat_value("exec_denials"));
-	report(dmesg_has("tpe: denied exec of /untrusted/hello by uid=1000"),
+	report(dmesg_line("tpe: denied exec uid=1000 euid=1000 pid=",
+			  " check=dir-owner dev=", " path=/untrusted/hello"),
 	       "kernel log names the denied exec",
-	       "no 'tpe: denied exec of /untrusted/hello by uid=1000'");
-	report(dmesg_has("lsm=tpe op=exec action=denied check=dir-owner"),
+	       "no 'tpe: denied exec uid=1000 euid=1000 pid=... check=dir-owner dev=... path=/untrusted/hello'");
+	report(dmesg_has("lsm=tpe op=exec action=denied check=dir-owner tclass=file subj_euid=1000 "),
 	       "audit record of the denied exec",
-	       "no 'lsm=tpe op=exec action=denied' record in the log");
+	       "no 'lsm=tpe op=exec action=denied check=dir-owner tclass=file subj_euid=1000' record in the log");
+	if (file_identity("/untrusted/hello", "/untrusted", id, sizeof(id))) {
+		snprintf(want, sizeof(want), " %s path=/untrusted/hello", id);
+		report(dmesg_line("tpe: denied exec uid=1000 euid=1000 pid=",
+				  " check=dir-owner ", want),
+		       "kernel log: dev= ino= dir_ino= are stat()'s", "no line ending '%s'", want);
+		snprintf(want, sizeof(want), " subj_euid=1000 %s ", id);
+		report(dmesg_has(want), "audit record: dev= ino= dir_ino= are stat()'s",
+		       "no record with '%s'", want);
+	} else {
+		report(false, "stat /untrusted/hello", "%s", strerror(errno));
+	}
 	expect_exec(&untrusted, "/trusted/hello", 0);
 	expect_exec(&trusted, "/trusted/hello", 0);
 	expect_exec(&trusted, "/untrusted/hello", 0);
@@ -568,9 +676,10 @@ static void check_permissive(void)
 	       stat_value("exec_denials") == denials,
 	       "stats: would_deny counts a permissive exec",
 	       "would_deny %lld -> %lld", before, stat_value("would_deny"));
-	report(dmesg_has("tpe: would deny exec of /untrusted/hello by uid=1000"),
+	report(dmesg_line("tpe: would deny exec uid=1000 euid=1000 pid=",
+			  " check=dir-owner dev=", " path=/untrusted/hello"),
 	       "kernel log names the would-deny exec",
-	       "no 'tpe: would deny exec of /untrusted/hello'");
+	       "no 'tpe: would deny exec uid=1000 euid=1000 pid=... check=dir-owner dev=... path=/untrusted/hello'");
 }
 
 static void check_untrusted_dirs(void)
@@ -586,7 +695,10 @@ static void check_untrusted_dirs(void)
 	expect_exec(&untrusted, "/untrusted/script", EACCES);
 	expect_exec(&untrusted, "/trusted/script", 0);
 	expect_exec(&trusted, "/untrusted/script", 0);
-	/* A file not root's in a trusted dir: only CHECK_FILE cares. */
+	/*
+	 * A file not root's in a trusted dir: only CHECK_FILE cares. The
+	 * control of the boot policy's refusal: CHECK_FILE off allows it.
+	 */
 	expect_exec(&untrusted, "/trusted/owned-by-user", 0);
 	/* A file others may rewrite: never trusted, CHECK_FILE or not. */
 	expect_exec(&untrusted, "/trusted/group-writable", EACCES);
@@ -966,9 +1078,15 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(mode, "permissive")) {
-		check_boot_policy(TPE_POLICY_MMAP);
+		check_boot_policy(TPE_POLICY_MMAP | TPE_POLICY_CHECK_FILE);
 		section = "tpe.enforce=0";
 		expect_exec(&untrusted, "/untrusted/hello", 0);
+		expect_exec(&untrusted, "/trusted/owned-by-user", 0);
+		report(dmesg_line("tpe: would deny exec uid=1000 euid=1000 pid=",
+				  " check=file-owner dev=",
+				  " path=/trusted/owned-by-user"),
+		       "CHECK_FILE: a user's own file in a trusted dir would be denied",
+		       "no 'tpe: would deny exec uid=1000 euid=1000 pid=... check=file-owner dev=... path=/trusted/owned-by-user'");
 		report(stat_value("would_deny") >= 1 &&
 		       stat_value("exec_denials") == 0,
 		       "boot policy only logs",
@@ -977,8 +1095,13 @@ int main(int argc, char **argv)
 		return failures != 0;
 	}
 
-	/* CONFIG_SECURITY_TPE_ENFORCE=y and CONFIG_SECURITY_TPE_MMAP=y */
-	check_boot_policy(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP);
+	/*
+	 * CONFIG_SECURITY_TPE_ENFORCE=y, CONFIG_SECURITY_TPE_MMAP=y and
+	 * CONFIG_SECURITY_TPE_CHECK_FILE=y
+	 */
+	check_boot_policy(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP |
+			  TPE_POLICY_CHECK_FILE);
+	check_boot_verdicts();
 	check_modes();
 	check_four_cases();
 	check_permissive();
