@@ -27,7 +27,14 @@ const struct flag_key flag_keys[] = {
 
 const size_t nflag_keys = sizeof(flag_keys) / sizeof(flag_keys[0]);
 
-#define DEFAULT_FLAGS	(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP)
+/*
+ * The kernel's boot policy (CONFIG_SECURITY_TPE_ENFORCE, _MMAP and
+ * _CHECK_FILE): a key left out means what the kernel does before any load.
+ * CHECK_FILE is on because a file its user owns in a root directory is a
+ * program that user can rewrite and every untrusted user then runs.
+ */
+#define DEFAULT_FLAGS	(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP | \
+			 TPE_POLICY_CHECK_FILE)
 
 /* Index 0 is the user list, 1 the group list. */
 static const struct {

@@ -49,7 +49,8 @@ unchanged='[ "$(cat "$T/fs/policy")" = "previous policy" ]'
 conf good.conf 'enforce = true;\nmmap = false;\n# root resolves on any machine\ntrusted_users = ( "root", 1002 );\ntrusted_groups = [ 0 ];\n'
 # Hand-computed: magic "TPE1", version 1, hdr_len 24, flags ENFORCE,
 # 2 uids, 1 gid, reserved 0; uids 0, 1002 (0x3ea); gid 0.
-printf 'TPE1\001\000\030\000\001\000\000\000\002\000\000\000\001\000\000\000\000\000\000\000\000\000\000\000\352\003\000\000\000\000\000\000' >"$T/want.bin"
+# flags 3: enforce, and check_file by default
+printf 'TPE1\001\000\030\000\003\000\000\000\002\000\000\000\001\000\000\000\000\000\000\000\000\000\000\000\352\003\000\000\000\000\000\000' >"$T/want.bin"
 conf bad.conf 'enforce = true;\n\ntrusted_users = [ "no-such-user-tpe" ];\n'
 
 t "--help exits 0" 0 'grep -q "usage: tpe-load" "$T/out"' -- "$TPE_LOAD" --help
@@ -79,7 +80,7 @@ usage_error "-N without -d says so" "--numeric goes only with --dump" -N -n
 
 sentinel
 t "--check prints a summary" 0 \
-	'[ "$(cat "$T/out")" = "$T/good.conf: ok: enforce, 2 users, 1 group" ]' \
+	'[ "$(cat "$T/out")" = "$T/good.conf: ok: enforce check_file, 2 users, 1 group" ]' \
 	"$unchanged" -- "$TPE_LOAD" -c "$T/good.conf" --check
 t "--check -q is silent" 0 '[ ! -s "$T/out" ] && [ ! -s "$T/err" ]' \
 	"$unchanged" -- "$TPE_LOAD" -q -n -c "$T/good.conf"
@@ -87,26 +88,26 @@ t "--check of a bad config exits 1 naming file and line" 1 \
 	'[ "$(cat "$T/err")" = "$T/bad.conf:3: unknown user \"no-such-user-tpe\"" ]' \
 	"$unchanged" -- "$TPE_LOAD" -c "$T/bad.conf" --check
 t "shipped etc/tpe.conf is valid" 0 \
-	'grep -q ": ok: enforce mmap, 0 users, 0 groups$" "$T/out"' \
+	'grep -q ": ok: enforce check_file mmap, 0 users, 0 groups$" "$T/out"' \
 	-- "$TPE_LOAD" -n -c ../etc/tpe.conf
 
 t "load writes exactly the blob and says what it loaded" 0 \
 	'cmp -s "$T/fs/policy" "$T/want.bin"' \
-	'[ "$(cat "$T/out")" = "$T/good.conf: loaded: enforce, 2 users, 1 group" ]' \
+	'[ "$(cat "$T/out")" = "$T/good.conf: loaded: enforce check_file, 2 users, 1 group" ]' \
 	-- "$TPE_LOAD" -c "$T/good.conf"
 t "--quiet load says nothing" 0 'cmp -s "$T/fs/policy" "$T/want.bin"' \
 	'[ ! -s "$T/out" ] && [ ! -s "$T/err" ]' -- "$TPE_LOAD" -q -c "$T/good.conf"
 t "--output writes the same blob" 0 'cmp -s "$T/out.bin" "$T/want.bin"' \
-	'[ "$(cat "$T/out")" = "$T/good.conf: written to $T/out.bin: enforce, 2 users, 1 group" ]' \
+	'[ "$(cat "$T/out")" = "$T/good.conf: written to $T/out.bin: enforce check_file, 2 users, 1 group" ]' \
 	-- "$TPE_LOAD" -c "$T/good.conf" --output "$T/out.bin"
 t "--verbose also names the file it read" 0 \
 	'[ "$(sed -n 1p "$T/out")" = "$T/good.conf: read" ]' \
-	'[ "$(sed -n 2p "$T/out")" = "$T/good.conf: loaded: enforce, 2 users, 1 group" ]' \
+	'[ "$(sed -n 2p "$T/out")" = "$T/good.conf: loaded: enforce check_file, 2 users, 1 group" ]' \
 	'[ "$(wc -l <"$T/out")" = 2 ]' \
 	-- "$TPE_LOAD" -v -c "$T/good.conf"
 : >"$T/fs/policy"
 t "-c - reads standard input" 0 'cmp -s "$T/fs/policy" "$T/want.bin"' \
-	'[ "$(cat "$T/out")" = "<stdin>: loaded: enforce, 2 users, 1 group" ]' \
+	'[ "$(cat "$T/out")" = "<stdin>: loaded: enforce check_file, 2 users, 1 group" ]' \
 	-- sh -c '"$1" -c - <"$2"' sh "$TPE_LOAD" "$T/good.conf"
 t "-c - names <stdin> in errors" 1 \
 	'[ "$(cat "$T/err")" = "<stdin>:3: unknown user \"no-such-user-tpe\"" ]' \
@@ -159,7 +160,7 @@ if [ "$(id -u)" = 0 ]; then
 	if command -v setpriv >/dev/null; then
 		chmod 0755 "$T"
 		t "--check by its non-root owner: ok, with a note" 0 \
-			'grep -q ": ok: enforce, 2 users, 1 group$" "$T/out"' \
+			'grep -q ": ok: enforce check_file, 2 users, 1 group$" "$T/out"' \
 			'grep -qxF "$T/nobody.conf: note: owned by uid 65534, not root: loaded by root, tpe-load would refuse it" "$T/err"' \
 			-- setpriv --reuid=65534 --regid=65534 --clear-groups \
 			"$TPE_LOAD" -n -c "$T/nobody.conf"
@@ -176,7 +177,7 @@ conf m.conf.d/20-z.conf 'enforce = true;\ntrusted_groups = [ 0 ];\n'
 conf m.conf.d/10-a.conf 'enforce = false;\ntrusted_users = [ "root" ];\n'
 conf m.conf.d/30-off.conf.disabled 'bogus = 1;\n'
 t "drop-ins: --check sees the merged policy" 0 \
-	'[ "$(cat "$T/out")" = "$T/m.conf: ok: enforce, 2 users, 1 group (3 files)" ]' \
+	'[ "$(cat "$T/out")" = "$T/m.conf: ok: enforce check_file, 2 users, 1 group (3 files)" ]' \
 	-- "$TPE_LOAD" -n -c "$T/m.conf"
 t "drop-ins: -v names them in the order read" 0 \
 	'[ "$(sed -n 1p "$T/out")" = "$T/m.conf: read" ]' \
@@ -290,7 +291,7 @@ t "--explain: any denied path makes exit 1" 1 \
 conf perm.conf 'enforce = false;\n'
 t "--explain -c: permissive says would deny and exits 1" 1 \
 	'grep -q "^$T/ww/true: would deny (permissive: logged, allowed) check=dir-writable$" "$T/out"' \
-	'grep -q "^policy: $T/perm.conf: permissive mmap, 0 users, 0 groups$" "$T/out"' \
+	'grep -q "^policy: $T/perm.conf: permissive check_file mmap, 0 users, 0 groups$" "$T/out"' \
 	-- "$TPE_LOAD" --explain -c "$T/perm.conf" --user nobody "$T/ww/true"
 t "--explain: an unknown user is an error" 2 \
 	'grep -q "unknown user \"no-such-user-tpe\"" "$T/err"' \
@@ -302,7 +303,7 @@ t "--explain: a missing file is an error" 2 \
 # --status: the fake kernel's LSM list and counters next to the policy.
 printf 'capability,landlock,tpe' >"$T/lsm"
 printf 'exec_denials 4\nmmap_denials 1\nwould_deny 0\npolicy_loads 2\npolicy_rejects 0\n' >"$T/fs/stats"
-printf 'mode: enforcing\nflags: enforce\ntrusted users: 2\ntrusted groups: 1\nexec_denials: 4\nmmap_denials: 1\nwould_deny: 0\npolicy_loads: 2\npolicy_rejects: 0\nconfig: in sync with %s\n' "$T/good.conf" >"$T/status.want"
+printf 'mode: enforcing\nflags: enforce check_file\ntrusted users: 2\ntrusted groups: 1\nexec_denials: 4\nmmap_denials: 1\nwould_deny: 0\npolicy_loads: 2\npolicy_rejects: 0\nconfig: in sync with %s\n' "$T/good.conf" >"$T/status.want"
 t "--status: enforcing, sizes, counters, in sync" 0 \
 	'cmp -s "$T/out" "$T/status.want"' \
 	-- "$TPE_LOAD" --status -c "$T/good.conf"

@@ -166,7 +166,9 @@ static void test_defaults(void **state)
 
 	(void)state;
 	load_ok("# nothing\n", &p);
-	assert_int_equal(p.flags, TPE_POLICY_ENFORCE | TPE_POLICY_MMAP);
+	/* The kernel's boot policy: CHECK_FILE is on unless the config says. */
+	assert_int_equal(p.flags, TPE_POLICY_ENFORCE | TPE_POLICY_MMAP |
+				  TPE_POLICY_CHECK_FILE);
 	assert_ids(&p.users, 0);
 	assert_ids(&p.groups, 0);
 	policy_free(&p);
@@ -185,7 +187,8 @@ static void test_every_flag_key(void **state)
 		{ "invert", TPE_POLICY_INVERT },
 		{ "lock", TPE_POLICY_LOCK },
 	};
-	const uint32_t def = TPE_POLICY_ENFORCE | TPE_POLICY_MMAP;
+	const uint32_t def = TPE_POLICY_ENFORCE | TPE_POLICY_MMAP |
+			     TPE_POLICY_CHECK_FILE;
 	struct tpe_policy p;
 	char text[64];
 
@@ -487,7 +490,8 @@ static void test_include(void **state)
 
 	assert_int_equal(load("enforce = false;\n@include \"inc/a.conf\"\n"
 			      "trusted_users = [ 1 ];\n", &p, &w), 0);
-	assert_int_equal(p.flags, TPE_POLICY_ENFORCE | TPE_POLICY_MMAP);
+	assert_int_equal(p.flags, TPE_POLICY_ENFORCE | TPE_POLICY_MMAP |
+				  TPE_POLICY_CHECK_FILE);
 	assert_ids(&p.users, 3, 1, 2, 3);
 	snprintf(want, sizeof(want), "%s:3: note: user 1 listed again (first "
 		 "at %s/inc/b.conf:2)\n", conf_path, dir);
@@ -497,7 +501,7 @@ static void test_include(void **state)
 
 	/* a flag after the include wins over the included one */
 	load_ok("@include \"inc/b.conf\"\nenforce = false;\n", &p);
-	assert_int_equal(p.flags, TPE_POLICY_MMAP);
+	assert_int_equal(p.flags, TPE_POLICY_MMAP | TPE_POLICY_CHECK_FILE);
 	policy_free(&p);
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -532,7 +536,7 @@ static void test_dropins(void **state)
 	/* lists add up, flags: the last file wins; one note, in the right file */
 	assert_int_equal(load("enforce = false; mmap = true;\n"
 			      "trusted_users = [ 3 ];\n", &p, &w), 0);
-	assert_int_equal(p.flags, TPE_POLICY_ENFORCE);
+	assert_int_equal(p.flags, TPE_POLICY_ENFORCE | TPE_POLICY_CHECK_FILE);
 	assert_ids(&p.users, 4, 1, 2, 3, 1002);
 	assert_ids(&p.groups, 1, 10);
 	snprintf(want, sizeof(want), "%1$s.d/30-c.conf:3: note: user 1 listed "
@@ -702,7 +706,7 @@ static void test_blob_vectors(void **state)
 		0x54, 0x50, 0x45, 0x31,	/* magic "TPE1" */
 		0x01, 0x00,		/* version 1 */
 		0x18, 0x00,		/* hdr_len 24 */
-		0x09, 0x00, 0x00, 0x00,	/* flags ENFORCE | MMAP */
+		0x0b, 0x00, 0x00, 0x00,	/* flags ENFORCE | CHECK_FILE | MMAP */
 		0x00, 0x00, 0x00, 0x00,	/* nr_uids */
 		0x00, 0x00, 0x00, 0x00,	/* nr_gids */
 		0x00, 0x00, 0x00, 0x00,	/* reserved */
