@@ -6,8 +6,8 @@
  *
  * The order of the checks and their names mirror the module exactly:
  * tpe_check() in module/lsm.c, tpe_cred_judge() in module/cred.c and
- * tpe_file_untrusted() in module/fs.c. `make check` asserts that every
- * check= name below is one that module/fs.c returns.
+ * tpe_file_untrusted() in module/fs.c. `make check` (test-checks.sh)
+ * asserts that explain_checks[] is module/fs.c's tpe_check_names[].
  */
 #define _DEFAULT_SOURCE
 #include <string.h>
@@ -19,9 +19,17 @@
 /* The group and other write bits (TPE_MODE_WRITABLE in module/fs.c). */
 #define MODE_WRITABLE	0022
 
+/*
+ * Every name the kernel logs (tpe_check_names[] in module/fs.c, without
+ * "none"), in its order. file_untrusted() below returns all of them but
+ * file-open-write: who has a file open for writing (or mapped shared and
+ * writable) is not visible from user space, so --explain never names it;
+ * it is listed so that every check= of a log is a known name.
+ * test-checks.sh asserts both.
+ */
 const char *const explain_checks[] = {
 	"no-parent", "untrusted-fs", "dir-owner", "dir-writable",
-	"file-writable", "file-owner", NULL
+	"file-writable", "file-owner", "file-open-write", NULL
 };
 
 /* tpe_ids_listed(): the first list entry that names who, in its order. */
