@@ -1,0 +1,855 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * chosen: what a user still chooses (issue 19), one numbered case each.
+ * Every case is a fact an untrusted user could choose that TPE trusted
+ * before: the owner of a file, write access kept across a chmod, a disk
+ * mounted for her, the words of a log line, the file behind a binfmt_misc
+ * `C` entry, the layer an overlayfs file comes from. Each is tried as
+ * alice (untrusted) and checked denied, next to the controls that must keep
+ * working. Run as root in the test guest; it rewrites tpe/policy.
+ *
+ *   1 file owner (CHECK_FILE by default)   4 the log names dev:ino
+ *   2 a writer kept across a fix           5 binfmt_misc C entries
+ *   3 disks mounted for a user (loop, nosuid, new mount API, bubblewrap,
+ *     udisks2 with a loop device and with a second disk, /dev/vdb)
+ *   6 overlayfs: root's keeps trust, one file has one verdict
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <linux/loop.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/klog.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common.h"
+
+#define BASE "/run/tpe-chosen"	/* a tmpfs root mounts: suid allowed */
+#define T BASE "/trusted"	/* root 0755 */
+#define U BASE "/alice"		/* alice 0755 */
+#define V BASE "/vendor"	/* root 0755: /opt/vendor/lib of case 2 */
+/* Overlay layers need a disk file system (xattrs): the image's own ext4. */
+#define DISK "/var/lib/tpe-chosen"
+#define STICK "/dev/vdb"	/* tests/image/run-suite's second disk */
+#define MAGIC "TPECHOSEN1"	/* case 5's binfmt_misc magic */
+#define BINFMT "/proc/sys/fs/binfmt_misc"
+
+static char bindir[PATH_MAX];
+static char hello[PATH_MAX + 8];
+static const uint32_t E = TPE_POLICY_ENFORCE, M = TPE_POLICY_MMAP,
+	CF = TPE_POLICY_CHECK_FILE, S = TPE_POLICY_STRICT;
+/* Another untrusted user; no account needed for an exec. */
+static struct user carol = { "carol", 1999, 1999 };
+static char *const cmd_env[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C", NULL };
+
+/* "NAME: denied (EACCES)" / "allowed (exit 42)" for an outcome. */
+static void expect(struct outcome o, bool deny, const char *name)
+{
+	bool ok = deny ? o.err == EACCES : !o.err && o.status == 42;
+	char why[96];
+
+	snprintf(why, sizeof(why), "got %s", outcome_str(o));
+	check(ok, why, "%s: %s", name, deny ? "denied" : "allowed");
+}
+
+static void exec_as(const char *name, const struct user *u, const char *path, bool deny)
+{
+	expect(run_as(u, do_exec, (void *)path), deny, name);
+}
+
+/* ---- mappings ---- */
+
+enum how { MAP_X, MAP_R_MPROTECT };
+
+/* Map fd PROT_EXEC, or PROT_READ then mprotect PROT_EXEC; 0 or an errno. */
+static int map_try_fd(int fd, enum how how)
+{
+	void *p = mmap(NULL, 4096, how == MAP_X ? PROT_READ | PROT_EXEC : PROT_READ,
+		       MAP_PRIVATE, fd, 0);
+	int err = 0;
+
+	if (p == MAP_FAILED)
+		return errno;
+	if (how == MAP_R_MPROTECT && mprotect(p, 4096, PROT_READ | PROT_EXEC))
+		err = errno;
+	munmap(p, 4096);
+	return err;
+}
+
+static int map_try(const char *path, enum how how)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return errno == EACCES ? EPERM : errno;	/* not TPE's EACCES */
+	err = map_try_fd(fd, how);
+	close(fd);
+	return err;
+}
+
+struct map_arg {
+	const char *path;
+	enum how how;
+};
+
+static int do_map(void *arg)
+{
+	const struct map_arg *m = arg;
+	int err = map_try(m->path, m->how);
+
+	if (err)
+		fail_errno(err);
+	return 42;
+}
+
+static void map_as(const char *name, const struct user *u, const char *path, enum how how,
+		   bool deny)
+{
+	struct map_arg m = { path, how };
+
+	expect(run_as(u, do_map, &m), deny, name);
+}
+
+/* ---- the kernel log ---- */
+
+/* The kernel log's rate limit: 10 lines each 5 s. Wait one interval. */
+static void log_quiet(void)
+{
+	sleep(6);
+}
+
+/* The last kernel log line holding all of a, b and c (c may be NULL); malloc'd. */
+static char *log_find(const char *a, const char *b, const char *c)
+{
+	int len = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
+	char *buf, *line, *save, *found = NULL;
+
+	if (len <= 0)
+		return NULL;
+	buf = calloc(1, len + 1);
+	if (!buf || klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len) < 0)
+		die("klogctl");
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (strstr(line, a) && strstr(line, b) && (!c || strstr(line, c)))
+			found = line;
+	found = found ? strdup(found) : NULL;
+	free(buf);
+	return found;
+}
+
+/* " dev=MAJ:MIN ino=N " of a path, as the log prints it. */
+static void dev_ino(const char *path, char *out, size_t n)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		die("stat %s", path);
+	snprintf(out, n, " dev=%u:%u ino=%lu ", major(st.st_dev), minor(st.st_dev),
+		 (unsigned long)st.st_ino);
+}
+
+/* A denial of path's file by uid for check is in the log with its dev:ino. */
+static void log_check(const char *name, const char *op, uid_t uid, const char *check_name,
+		      const char *path)
+{
+	char head[96], chk[64], id[96], *line;
+
+	snprintf(head, sizeof(head), "tpe: denied %s uid=%u ", op, uid);
+	snprintf(chk, sizeof(chk), " check=%s ", check_name);
+	dev_ino(path, id, sizeof(id));
+	line = log_find(head, chk, id);
+	check(line, "no such line in the kernel log", "%s: the log says '%s%s%s'", name, head,
+	      chk, id);
+	if (line)
+		note("%s", line);
+	free(line);
+}
+
+/* ---- running commands ---- */
+
+/* Run argv as u (NULL: root) with stdout+stderr in out; its exit status. */
+static int run_capture(const struct user *u, char *const argv[], char *out, size_t n)
+{
+	size_t got = 0;
+	int p[2], st;
+	ssize_t r;
+	pid_t pid;
+
+	fflush(stdout);
+	if (pipe2(p, O_CLOEXEC))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		if (dup2(p[1], 1) < 0 || dup2(p[1], 2) < 0)
+			_exit(127);
+		if (u)
+			become(u);
+		if (chdir("/"))
+			_exit(127);
+		execve(argv[0], argv, cmd_env);
+		_exit(127);
+	}
+	close(p[1]);
+	while (got + 1 < n && (r = read(p[0], out + got, n - 1 - got)) > 0)
+		got += r;
+	out[got] = 0;
+	close(p[0]);
+	if (waitpid(pid, &st, 0) < 0)
+		die("waitpid");
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* The same, with the output kept as log lines. */
+static int run_cmd(const struct user *u, char *const argv[])
+{
+	char out[4096];
+	int rc = run_capture(u, argv, out, sizeof(out));
+
+	for (char *save, *l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		note("  %s: %s", argv[0], l);
+	return rc;
+}
+
+static int sh(const char *cmd)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
+
+	return run_cmd(NULL, argv);
+}
+
+/* ---- 1: the file's owner ---- */
+
+static void chosen_file_owner(void)
+{
+	uint32_t trusted[] = { bob.uid };
+
+	copy_file(hello, T "/alice-owned", 0755, alice.uid, alice.gid);
+	make_dir(BASE "/bob", 0755, bob.uid, bob.gid);
+	copy_file(hello, BASE "/bob/hello", 0755, bob.uid, bob.gid);
+
+	/* The shipped policy: ENFORCE|MMAP|CHECK_FILE, nobody trusted. */
+	policy_must_set(E | M | CF, NULL, 0, NULL, 0);
+	log_quiet();
+	exec_as("chosen 1: shipped policy: alice runs her own file in a root 0755 dir", &alice,
+		T "/alice-owned", true);
+	log_check("chosen 1: file owner", "exec", alice.uid, "file-owner", T "/alice-owned");
+	exec_as("chosen 1: shipped policy: carol (untrusted) runs alice's file in a root 0755 dir",
+		&carol, T "/alice-owned", true);
+	map_as("chosen 1: shipped policy: alice mmaps her file PROT_EXEC", &alice,
+	       T "/alice-owned", MAP_X, true);
+	exec_as("chosen 1: shipped policy: alice runs a root file in the same dir (control)",
+		&alice, T "/hello", false);
+	exec_as("chosen 1: shipped policy: carol runs a root file in the same dir (control)",
+		&carol, T "/hello", false);
+
+	/* STRICT: a trusted user's own file in his own dir, as today. */
+	policy_must_set(E | M | CF | S, trusted, 1, NULL, 0);
+	exec_as("chosen 1: STRICT, bob trusted: bob runs his own file in his own 0755 dir (control)",
+		&bob, BASE "/bob/hello", false);
+	exec_as("chosen 1: STRICT, bob trusted: bob runs alice's file in a root 0755 dir", &bob,
+		T "/alice-owned", true);
+
+	/* CHECK_FILE off is the administrator's choice: then the owner is not asked. */
+	policy_must_set(E | M, NULL, 0, NULL, 0);
+	exec_as("chosen 1: CHECK_FILE off: alice runs her own file in a root 0755 dir", &alice,
+		T "/alice-owned", false);
+}
+
+/* ---- 2: write access kept across a chmod ---- */
+
+enum wkind { W_FD, W_NEWFD, W_SHARED, W_MPROTECT };
+
+struct writer {
+	enum wkind kind;
+	int ready_w, go_r;	/* alice -> root: opened; root -> alice: chmodded */
+};
+
+static int verdict_code(int err)
+{
+	return !err ? 0 : err == EACCES ? 1 : 2;
+}
+
+/*
+ * As alice: open the 0666 plugin for writing (and, for W_SHARED, map it
+ * shared and writable, then close it), let root chmod it 0644, write
+ * through what she kept, map it executable; then let go of the writer and
+ * map it again. Returns 10 * first + second (0 allowed, 1 EACCES, 2 other).
+ */
+static int do_writer(void *arg)
+{
+	const struct writer *w = arg;
+	const char *path = V "/plugin";
+	enum how how = w->kind == W_MPROTECT ? MAP_R_MPROTECT : MAP_X;
+	unsigned char code[64];
+	char *shared = NULL;
+	struct stat st;
+	int fd, e1, e2;
+	char c;
+
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0 || pread(fd, code, sizeof(code), 0) != sizeof(code))
+		return 110;
+	if (w->kind == W_SHARED) {
+		shared = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (shared == MAP_FAILED)
+			return 111;
+		close(fd);
+		fd = -1;
+	}
+	if (write(w->ready_w, "r", 1) != 1 || read(w->go_r, &c, 1) != 1)
+		return 112;
+	if (stat(path, &st) || (st.st_mode & 07777) != 0644)
+		return 113;	/* root's fix did not happen */
+	/* Her code, written after the fix through what she kept. */
+	if (shared)
+		memcpy(shared, code, sizeof(code));
+	else if (pwrite(fd, code, sizeof(code), 0) != sizeof(code))
+		return 114;
+	e1 = w->kind == W_FD ? map_try_fd(fd, how) : map_try(path, how);
+	if (fd >= 0)
+		close(fd);
+	if (shared)
+		munmap(shared, 4096);
+	e2 = map_try(path, how);
+	return 10 * verdict_code(e1) + verdict_code(e2);
+}
+
+static int writer_case(enum wkind kind)
+{
+	struct writer w = { .kind = kind };
+	int ready[2], go[2], st;
+	struct outcome o;
+	pid_t helper;
+	char c;
+
+	copy_file(hello, V "/plugin", 0666, 0, 0);	/* a new inode each time */
+	if (pipe2(ready, O_CLOEXEC) || pipe2(go, O_CLOEXEC))
+		die("pipe");
+	fflush(stdout);
+	helper = fork();
+	if (helper < 0)
+		die("fork");
+	if (helper == 0) {	/* root's fix, once alice holds her writer */
+		close(ready[1]);
+		if (read(ready[0], &c, 1) != 1)
+			_exit(1);
+		if (chmod(V "/plugin", 0644))
+			_exit(2);
+		_exit(write(go[1], "g", 1) == 1 ? 0 : 3);
+	}
+	w.ready_w = ready[1];
+	w.go_r = go[0];
+	o = run_as(&alice, do_writer, &w);
+	close(ready[0]);
+	close(ready[1]);
+	close(go[0]);
+	close(go[1]);
+	waitpid(helper, &st, 0);
+	return o.err ? -o.err : o.status;
+}
+
+static void writer_check(enum wkind kind, const char *what, const char *map_what)
+{
+	int r = writer_case(kind);
+	char why[96];
+
+	snprintf(why, sizeof(why), "alice's child returned %d (10 * first + second; "
+		 "0 allowed, 1 EACCES, 2 other; >= 110: set-up)", r);
+	check(r / 10 == 1 && r < 100, why,
+	      "chosen 2: %s kept across chmod 0666 -> 0644: alice writes, then %s: denied",
+	      what, map_what);
+	check(r % 10 == 0 && r < 100, why,
+	      "chosen 2: %s let go: alice's %s of the fixed file: allowed (control)",
+	      what, map_what);
+}
+
+static void chosen_writer(void)
+{
+	uint32_t trusted[] = { bob.uid };
+	int fd;
+
+	make_dir(V, 0755, 0, 0);
+	policy_must_set(E | M | CF, trusted, 1, NULL, 0);
+	log_quiet();
+	writer_check(W_FD, "her O_RDWR fd", "mmap PROT_EXEC of that fd");
+	log_check("chosen 2: writer kept", "mmap", alice.uid, "file-open-write", V "/plugin");
+	writer_check(W_NEWFD, "her O_RDWR fd", "mmap PROT_EXEC of a new read-only fd");
+	writer_check(W_SHARED, "her MAP_SHARED PROT_WRITE mapping (fd closed)",
+		     "mmap PROT_EXEC of a new fd");
+	writer_check(W_MPROTECT, "her O_RDWR fd", "mmap PROT_READ, then mprotect PROT_EXEC");
+
+	/* Anyone's writer counts; a trusted user is not asked. */
+	copy_file(hello, V "/plugin", 0644, 0, 0);
+	fd = open(V "/plugin", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		die("open %s for writing", V "/plugin");
+	map_as("chosen 2: root holds a writer: alice's mmap PROT_EXEC", &alice, V "/plugin",
+	       MAP_X, true);
+	map_as("chosen 2: root holds a writer: bob (trusted) mmaps PROT_EXEC (control)", &bob,
+	       V "/plugin", MAP_X, false);
+	map_as("chosen 2: root holds a writer: bob (trusted) mprotects PROT_EXEC (control)", &bob,
+	       V "/plugin", MAP_R_MPROTECT, false);
+	close(fd);
+	map_as("chosen 2: no writer: alice's mmap PROT_EXEC (control)", &alice, V "/plugin",
+	       MAP_X, false);
+}
+
+/* ---- 3: disks mounted for a user ---- */
+
+#define IMG_ROOT T "/root.img"	/* root 0644 in a root 0755 dir: trusted */
+
+/* An ext4 image whose files are root's, as anyone can make one. */
+static void make_image(void)
+{
+	char cmd[512];
+
+	make_dir(BASE "/img-src", 0755, 0, 0);
+	copy_file(hello, BASE "/img-src/hello", 0755, 0, 0);
+	snprintf(cmd, sizeof(cmd),
+		 "mkfs.ext4 -q -F -d %s -E root_owner=0:0 -L tpe-chosen %s 8M && chmod 0644 %s",
+		 BASE "/img-src", IMG_ROOT, IMG_ROOT);
+	if (sh(cmd))
+		die("mkfs.ext4 -d of %s", IMG_ROOT);
+}
+
+/*
+ * Bind a free loop device to img, autoclear (it goes away with its last
+ * mount); dev gets its name. Returns the open loop device: close it after
+ * mounting.
+ */
+static int loop_attach(const char *img, char *dev, size_t n)
+{
+	struct loop_config cfg = { .info.lo_flags = LO_FLAGS_AUTOCLEAR };
+	int ctl, nr, lfd = -1, bfd, i;
+
+	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+	if (ctl < 0)
+		die("open /dev/loop-control");
+	nr = ioctl(ctl, LOOP_CTL_GET_FREE);
+	if (nr < 0)
+		die("LOOP_CTL_GET_FREE");
+	close(ctl);
+	snprintf(dev, n, "/dev/loop%d", nr);
+	for (i = 0; i < 50 && lfd < 0; i++) {
+		lfd = open(dev, O_RDWR | O_CLOEXEC);
+		if (lfd < 0)
+			usleep(100000);
+	}
+	bfd = open(img, O_RDWR | O_CLOEXEC);
+	if (lfd < 0 || bfd < 0)
+		die("open %s or %s", dev, img);
+	cfg.fd = bfd;
+	if (ioctl(lfd, LOOP_CONFIGURE, &cfg))
+		die("LOOP_CONFIGURE %s on %s", img, dev);
+	close(bfd);
+	return lfd;
+}
+
+static void mount_loop(const char *img, const char *dir, unsigned long flags)
+{
+	char dev[64];
+	int lfd = loop_attach(img, dev, sizeof(dev));
+
+	make_dir(dir, 0755, 0, 0);
+	if (mount(dev, dir, "ext4", flags, NULL))
+		die("mount %s (%s) on %s", dev, img, dir);
+	close(lfd);
+}
+
+/* The new mount API: fsopen, fsconfig, fsmount(attrs), move_mount. */
+static void fsmount_loop(const char *img, const char *dir, unsigned int attrs)
+{
+	char dev[64];
+	int lfd = loop_attach(img, dev, sizeof(dev)), fs, mnt;
+
+	make_dir(dir, 0755, 0, 0);
+	fs = fsopen("ext4", FSOPEN_CLOEXEC);
+	if (fs < 0 || fsconfig(fs, FSCONFIG_SET_STRING, "source", dev, 0) ||
+	    fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
+		die("fsopen/fsconfig ext4 on %s", dev);
+	mnt = fsmount(fs, FSMOUNT_CLOEXEC, attrs);
+	if (mnt < 0 || move_mount(mnt, "", AT_FDCWD, dir, MOVE_MOUNT_F_EMPTY_PATH))
+		die("fsmount/move_mount %s on %s", dev, dir);
+	close(mnt);
+	close(fs);
+	close(lfd);
+}
+
+/* Each mount its own image and loop device: a super block is made once. */
+static void image_copy(const char *dst, uid_t uid, gid_t gid)
+{
+	copy_file(IMG_ROOT, dst, 0644, uid, gid);
+}
+
+static int do_cmd(void *argv)
+{
+	char *const *a = argv;
+
+	execve(a[0], a, cmd_env);
+	fail_errno(errno);
+}
+
+static void bwrap_check(const char *name, char *const argv[])
+{
+	struct outcome o = run_as(&alice, do_cmd, (void *)argv);
+	char why[96];
+
+	snprintf(why, sizeof(why), "got %s", outcome_str(o));
+	check(!o.err && o.status == 0, why, "%s: exits 0", name);
+}
+
+static void chosen_mounts_root(void)
+{
+	static char *const bwrap_usr[] = {
+		"/usr/bin/bwrap", "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib64", "/lib64",
+		"--symlink", "usr/lib", "/lib", "--symlink", "usr/bin", "/bin", "--proc", "/proc",
+		"--dev", "/dev", "/usr/bin/true", NULL
+	};
+	static char *const bwrap_root[] = { "/usr/bin/bwrap", "--bind", "/", "/", "/usr/bin/true", NULL };
+
+	policy_must_set(E | M | CF, NULL, 0, NULL, 0);
+
+	/* (a) root's image, root mounts it nosuid: mounted for a user. */
+	image_copy(T "/a.img", 0, 0);
+	mount_loop(T "/a.img", BASE "/mnt-a", MS_NOSUID);
+	log_quiet();
+	exec_as("chosen 3a: root-owned image on a loop device mounted nosuid: alice's exec", &alice,
+		BASE "/mnt-a/hello", true);
+	log_check("chosen 3a: mounted nosuid", "exec", alice.uid, "untrusted-fs",
+		  BASE "/mnt-a/hello");
+	map_as("chosen 3a: the same mount: alice's mmap PROT_EXEC", &alice, BASE "/mnt-a/hello",
+	       MAP_X, true);
+
+	/* (b) no nosuid, but the loop device's backing file is alice's. */
+	make_dir(U "/imgs", 0755, alice.uid, alice.gid);
+	image_copy(U "/imgs/b.img", alice.uid, alice.gid);
+	mount_loop(U "/imgs/b.img", BASE "/mnt-b", 0);
+	exec_as("chosen 3b: root mounts (no nosuid) a loop device backed by alice's image: alice's exec",
+		&alice, BASE "/mnt-b/hello", true);
+
+	/* (c) root's own image file, mounted by root without nosuid. */
+	image_copy(T "/c.img", 0, 0);
+	mount_loop(T "/c.img", BASE "/mnt-c", 0);
+	exec_as("chosen 3c: root's image in a root 0755 dir, loop-mounted without nosuid (control)",
+		&alice, BASE "/mnt-c/hello", false);
+
+	/* (d) the new mount API decides nosuid at fsmount(). */
+	image_copy(T "/d1.img", 0, 0);
+	fsmount_loop(T "/d1.img", BASE "/mnt-d1", MOUNT_ATTR_NOSUID);
+	exec_as("chosen 3d: fsopen/fsconfig/fsmount(MOUNT_ATTR_NOSUID)/move_mount of root's image: alice's exec",
+		&alice, BASE "/mnt-d1/hello", true);
+	image_copy(T "/d2.img", 0, 0);
+	fsmount_loop(T "/d2.img", BASE "/mnt-d2", 0);
+	exec_as("chosen 3d: fsmount without MOUNT_ATTR_NOSUID of root's image (control)", &alice,
+		BASE "/mnt-d2/hello", false);
+
+	/* (e) bubblewrap's nosuid binds make no super block. */
+	bwrap_check("chosen 3e: alice: bwrap --ro-bind /usr /usr ... --proc /proc --dev /dev /usr/bin/true",
+		    bwrap_usr);
+	bwrap_check("chosen 3e: alice: bwrap --bind / / /usr/bin/true", bwrap_root);
+
+	for (const char *const *d = (const char *const[]){ BASE "/mnt-a", BASE "/mnt-b",
+			BASE "/mnt-c", BASE "/mnt-d1", BASE "/mnt-d2", NULL }; *d; d++)
+		if (umount2(*d, 0))
+			note("umount %s: %s", *d, strerror(errno));
+}
+
+/* ---- 3f: udisks2 ---- */
+
+/* alice runs udisksctl ARGS...; its output in out; its exit status. */
+static int udisksctl(char *out, size_t n, const char *a1, const char *a2, const char *a3)
+{
+	char *argv[] = { "/usr/bin/udisksctl", (char *)a1, "--no-user-interaction", (char *)a2,
+			 (char *)a3, NULL };
+	int rc = run_capture(&alice, argv, out, n);
+
+	note("  alice: udisksctl %s %s %s: exit %d: %s", a1, a2, a3, rc, out);
+	return rc;
+}
+
+/* "... at /media/alice/LABEL" (perhaps with a final '.'): the mount point. */
+static bool mount_point(const char *out, char *dir, size_t n)
+{
+	const char *p = strstr(out, " at /");
+	size_t len;
+
+	if (!p)
+		return false;
+	p += 4;
+	len = strcspn(p, "\r\n");
+	while (len && (p[len - 1] == '.' || p[len - 1] == ' '))
+		len--;
+	if (len + 1 > n)
+		return false;
+	memcpy(dir, p, len);
+	dir[len] = 0;
+	return true;
+}
+
+/* alice mounts dev through udisks2 and runs hello from it. */
+static void udisks_mount_run(const char *name, const char *dev)
+{
+	char out[2048], dir[PATH_MAX], path[PATH_MAX + 8];
+	int rc = 1;
+
+	for (int i = 0; i < 10 && rc; i++) {	/* udev may not have probed it yet */
+		if (i)
+			sleep(2);
+		sh("udevadm settle -t 20");
+		rc = udisksctl(out, sizeof(out), "mount", "-b", dev);
+	}
+	if (rc || !mount_point(out, dir, sizeof(dir))) {
+		check(false, out, "%s: udisksctl mount -b %s as alice (exit %d)", name, dev, rc);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/hello", dir);
+	exec_as(name, &alice, path, true);
+	udisksctl(out, sizeof(out), "unmount", "-b", dev);
+}
+
+static void chosen_udisks(void)
+{
+	char out[2048], dev[64], *p;
+	int rc;
+
+	policy_must_set(E | M | CF, NULL, 0, NULL, 0);
+	if (sh("systemctl start udisks2.service && systemctl is-active udisks2.service")) {
+		check(false, "udisks2.service did not start", "chosen 3f: udisks2");
+		return;
+	}
+	/* alice's own image, made as she could make it, set up by udisksd. */
+	image_copy(U "/imgs/udisks.img", alice.uid, alice.gid);
+	rc = udisksctl(out, sizeof(out), "loop-setup", "-f", U "/imgs/udisks.img");
+	p = strstr(out, "/dev/loop");
+	if (rc || !p || sscanf(p, "%63[/a-z0-9]", dev) != 1) {
+		check(false, out, "chosen 3f: udisksctl loop-setup -f IMG as alice (exit %d)", rc);
+	} else {
+		udisks_mount_run("chosen 3f: udisks2: alice's image, loop-setup and mount by udisksctl: alice's exec",
+				 dev);
+		udisksctl(out, sizeof(out), "loop-delete", "-b", dev);
+	}
+
+	/* A stick she brings: the second QEMU disk, root-owned files on it. */
+	if (access(STICK, F_OK)) {
+		check(false, "no " STICK " (tests/image/run-suite adds the stick disk for the hardening suites)",
+		      "chosen 3f: the stick disk");
+		return;
+	}
+	make_dir(BASE "/mnt-stick", 0755, 0, 0);
+	if (mount(STICK, BASE "/mnt-stick", "ext4", 0, NULL))
+		die("mount %s", STICK);
+	exec_as("chosen 3f: root mounts the stick " STICK " without nosuid (control)", &alice,
+		BASE "/mnt-stick/hello", false);
+	if (umount2(BASE "/mnt-stick", 0))
+		die("umount %s", BASE "/mnt-stick");
+	udisks_mount_run("chosen 3f: udisks2: alice mounts the stick " STICK " with udisksctl: alice's exec",
+			 STICK);
+}
+
+/* ---- 4: the log names the file, not the path ---- */
+
+/* In her own user+mount namespace, her program on /dev/zero's path. */
+static int do_zero_imposter(void *unused)
+{
+	(void)unused;
+	if (enter_userns())
+		return 110;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return 111;
+	if (mount(U "/imposter", "/dev/zero", NULL, MS_BIND, NULL))
+		return 112;
+	return do_exec("/dev/zero");
+}
+
+static void chosen_log_identity(void)
+{
+	char hers[96], zero[96], dir[96], head[64], *line;
+	struct stat st;
+	struct outcome o;
+
+	copy_file(hello, U "/imposter", 0755, alice.uid, alice.gid);
+	policy_must_set(E | M | CF, NULL, 0, NULL, 0);
+	dev_ino(U "/imposter", hers, sizeof(hers));
+	dev_ino("/dev/zero", zero, sizeof(zero));
+	if (stat(U, &st))
+		die("stat %s", U);
+	snprintf(dir, sizeof(dir), " dir_ino=%lu ", (unsigned long)st.st_ino);
+	log_quiet();
+	o = run_as(&alice, do_zero_imposter, NULL);
+	expect(o, true, "chosen 4: alice's program bind-mounted on /dev/zero in her own namespaces: exec");
+	snprintf(head, sizeof(head), "tpe: denied exec uid=%u ", alice.uid);
+	line = log_find(head, " path=/dev/zero", NULL);
+	check(line, "no denial with path=/dev/zero in the kernel log",
+	      "chosen 4: the denial's line says path=/dev/zero");
+	if (!line)
+		return;
+	note("%s (hers:%s; /dev/zero's:%s)", line, hers, zero);
+	check(strstr(line, hers), line, "chosen 4: the line names her file:%s", hers);
+	check(strstr(line, dir), line, "chosen 4: the line names her directory:%s", dir);
+	check(!strstr(line, zero), line, "chosen 4: the line does not name /dev/zero's inode:%s",
+	      zero);
+	free(line);
+}
+
+/* ---- 5: binfmt_misc C ---- */
+
+static void chosen_binfmt(void)
+{
+	uint32_t trusted[] = { bob.uid };
+	char entry[PATH_MAX + 64];
+
+	if (access(BINFMT "/register", F_OK) &&
+	    mount("binfmt_misc", BINFMT, "binfmt_misc", 0, NULL))
+		die("mount binfmt_misc on %s", BINFMT);
+	write_text(BINFMT "/tpe-chosen", "-1");	/* a leftover of an earlier run */
+	/* OC: open the binary, credentials (set-user-ID) from the binary itself. */
+	snprintf(entry, sizeof(entry), ":tpe-chosen:M::%s::%s:OC", MAGIC, hello);
+	if (write_text(BINFMT "/register", entry))
+		die("register %s", entry);
+	write_file(U "/foreign-suid", MAGIC "\n", 04755, alice.uid, alice.gid);
+	write_file(T "/foreign-suid-root", MAGIC "\n", 04755, 0, 0);
+	write_file(T "/foreign-suid-alice", MAGIC "\n", 04755, alice.uid, alice.gid);
+	write_file(T "/foreign", MAGIC "\n", 0755, 0, 0);
+
+	policy_must_set(E | M | CF, trusted, 1, NULL, 0);
+	exec_as("chosen 5: binfmt_misc entry works: alice runs a root file with its magic (control)",
+		&alice, T "/foreign", false);
+	log_quiet();
+	exec_as("chosen 5: OC entry: trusted bob runs alice's set-user-ID file in her dir", &bob,
+		U "/foreign-suid", true);
+	log_check("chosen 5: the set-user-ID file is judged for alice", "exec", bob.uid,
+		  "dir-owner", U "/foreign-suid");
+	exec_as("chosen 5: OC entry: trusted bob runs a set-user-ID root file in a root dir (control)",
+		&bob, T "/foreign-suid-root", false);
+	policy_must_set(E | M, trusted, 1, NULL, 0);
+	exec_as("chosen 5: OC entry, no CHECK_FILE: trusted bob runs alice's set-user-ID file in her dir",
+		&bob, U "/foreign-suid", true);
+	exec_as("chosen 5: OC entry, no CHECK_FILE: bob runs a set-user-ID alice file in a root dir (control)",
+		&bob, T "/foreign-suid-alice", false);
+	if (write_text(BINFMT "/tpe-chosen", "-1"))
+		note("could not remove the binfmt_misc entry");
+}
+
+/* ---- 6: overlayfs ---- */
+
+/* alice, root of her own namespaces, mounts an overlay of two lower dirs. */
+static int do_user_overlay(void *unused)
+{
+	(void)unused;
+	if (enter_userns())
+		return 110;
+	if (mount("overlay", U "/ovl", "overlay", 0,
+		  "lowerdir=" DISK "/lower:" DISK "/lower2"))
+		return 111;
+	return do_exec(U "/ovl/hello");
+}
+
+static void chosen_overlay(void)
+{
+	uint32_t trusted[] = { bob.uid };
+	const char *mixed = DISK "/merged/mixed/hello";
+	struct stat st;
+	struct outcome o;
+	char why[96];
+
+	umount2(DISK "/merged", MNT_DETACH);
+	if (sh("rm -rf " DISK))
+		die("rm -rf %s", DISK);
+	make_dir(DISK, 0755, 0, 0);
+	make_dir(DISK "/lower", 0755, 0, 0);
+	make_dir(DISK "/lower2", 0755, 0, 0);
+	make_dir(DISK "/lower/mixed", 0755, 0, 0);
+	make_dir(DISK "/upper", 0755, 0, 0);
+	make_dir(DISK "/upper/mixed", 0755, alice.uid, alice.gid);	/* alice's, above root's */
+	make_dir(DISK "/work", 0755, 0, 0);
+	make_dir(DISK "/merged", 0755, 0, 0);
+	copy_file(hello, DISK "/lower/hello", 0755, 0, 0);
+	copy_file(hello, DISK "/lower/mixed/hello", 0755, 0, 0);
+	if (mount("overlay", DISK "/merged", "overlay", 0,
+		  "lowerdir=" DISK "/lower,upperdir=" DISK "/upper,workdir=" DISK "/work"))
+		die("mount overlay on %s", DISK "/merged");
+	copy_file(hello, DISK "/merged/up-hello", 0755, 0, 0);	/* root's, in the upper layer */
+	if (stat(DISK "/merged/mixed", &st) || st.st_uid != alice.uid)
+		die("%s is not alice's (the upper dir's owner)", DISK "/merged/mixed");
+
+	policy_must_set(E | M | CF, trusted, 1, NULL, 0);
+	exec_as("chosen 6: root's overlay: alice runs a lower-layer root file (control)", &alice,
+		DISK "/merged/hello", false);
+	map_as("chosen 6: root's overlay: alice mmaps a lower file PROT_EXEC", &alice,
+	       DISK "/merged/hello", MAP_X, false);
+	map_as("chosen 6: root's overlay: alice mmaps a lower file PROT_READ, then mprotect PROT_EXEC",
+	       &alice, DISK "/merged/hello", MAP_R_MPROTECT, false);
+	exec_as("chosen 6: root's overlay: alice runs an upper-layer root file (control)", &alice,
+		DISK "/merged/up-hello", false);
+	map_as("chosen 6: root's overlay: alice mmaps an upper file PROT_READ, then mprotect PROT_EXEC",
+	       &alice, DISK "/merged/up-hello", MAP_R_MPROTECT, false);
+
+	/* One file, one verdict: a root file below, alice's dir above it. */
+	exec_as("chosen 6: overlay file in alice's (upper) dir over root's: alice's exec", &alice,
+		mixed, true);
+	map_as("chosen 6: the same file: alice's mmap PROT_EXEC", &alice, mixed, MAP_X, true);
+	map_as("chosen 6: the same file: alice's mmap PROT_READ, then mprotect PROT_EXEC", &alice,
+	       mixed, MAP_R_MPROTECT, true);
+	map_as("chosen 6: the same file: bob (trusted) mprotects PROT_EXEC (control)", &bob, mixed,
+	       MAP_R_MPROTECT, false);
+
+	/* alice's own overlay in her user namespace. */
+	copy_file(hello, DISK "/lower2/hello", 0755, 0, 0);
+	make_dir(U "/ovl", 0755, alice.uid, alice.gid);
+	o = run_as(&alice, do_user_overlay, NULL);
+	snprintf(why, sizeof(why), "got %s%s", outcome_str(o),
+		 o.status >= 110 && o.status < 120 ? " (namespace or mount set-up failed)" : "");
+	check(o.err == EACCES, why,
+	      "chosen 6: an overlay alice mounts in her user namespace: her exec denied");
+	if (umount2(DISK "/merged", 0))
+		note("umount %s: %s", DISK "/merged", strerror(errno));
+}
+
+static void setup(void)
+{
+	fresh_tmpfs(BASE, "tpe-chosen");
+	make_dir(T, 0755, 0, 0);
+	make_dir(U, 0755, alice.uid, alice.gid);
+	copy_file(hello, T "/hello", 0755, 0, 0);
+}
+
+int main(int argc, char **argv)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	(void)argc;
+	(void)argv;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	prog_name = "chosen";
+	if (n < 0)
+		die("readlink /proc/self/exe");
+	self[n] = 0;
+	snprintf(bindir, sizeof(bindir), "%s", dirname(self));
+	snprintf(hello, sizeof(hello), "%s/hello", bindir);
+	users_init();
+	setup();
+	chosen_file_owner();
+	chosen_writer();
+	chosen_log_identity();
+	chosen_binfmt();
+	chosen_overlay();
+	make_image();
+	chosen_mounts_root();
+	chosen_udisks();
+	note("%d passed, %d failed", nr_ok, nr_fail);
+	return nr_fail ? 1 : 0;
+}
