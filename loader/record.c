@@ -1,27 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One line of a log -> one TPE denial. Two forms (module/audit.c):
+ * One line of a log -> one TPE denial. Two forms (module/audit.c), each
+ * read field by field in its fixed order; anything else is refused:
  *
  *   kernel log (dmesg, journalctl -k, /var/log/kern.log):
- *     tpe: would deny exec of PATH by uid=U euid=E pid=P comm=COMM: check=C
- *   audit (audit.log, ausearch -m AVC, raw or -i):
- *     type=AVC msg=audit(...): lsm=tpe op=exec action=permissive check=C
- *     path="PATH" tclass=file subj_euid=E ... pid=P ... comm="COMM" ...
+ *     tpe: would deny exec uid=U euid=E pid=P comm=C check=K dev=MA:MI
+ *          ino=I dir_ino=D path=PATH
+ *   audit (audit.log, ausearch -m AVC --raw, the kernel log without auditd):
+ *     type=AVC msg=audit(S.MS:N): lsm=tpe op=exec action=permissive
+ *     check=K tclass=file subj_euid=E dev=MA:MI ino=I dir_ino=D
+ *     ppid=.. pid=P auid=.. uid=U .. comm=C exe=X ... path=PATH res=1
  *
- * The kernel log escapes PATH and COMM with %*pE: printable bytes as they
- * are (a backslash too), others as \n, \t, ... or \NNN; dmesg and the
- * journal add \xHH. Audit quotes a value, or hex-encodes it when it has a
- * space, a quote or a byte outside 0x21..0x7e; ausearch -i prints it
- * decoded (spaces as they are, control bytes as \ooo) and turns
- * action= into words, so the verdict is read from res= instead. Only the audit form is unambiguous: a file really named "a\nb"
- * reads back from the kernel log as a newline.
+ * The kernel log escapes comm and path as %*pE does, plus a backslash as
+ * \\ and a space as \040: no value has a space, so a name can forge no
+ * field; dmesg and journald may show bytes as \xHH too. The path comes
+ * last; when TPE had to cut it, the field is path_prefix= and the record
+ * is refused: a cut path names some other file. Audit quotes a value, or
+ * hex-encodes it when it has a space, a quote or a byte outside
+ * 0x21..0x7e; no value has a space there either.
+ *
+ * Refused, and counted by the caller: the old kernel log form ("denied
+ * exec of PATH by uid=..."), where a path could carry its own
+ * " by uid=0 ..."; and ausearch -i text, where names are decoded, spaces
+ * and all, and IDs are turned into names a user may have chosen.
  */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "suggest.h"
+
+const char REC_CUT[] = "path cut by the kernel (path_prefix=)";
+const char REC_OLD_FORMAT[] =
+	"old kernel log format (\"OP of PATH by uid=\"): a path in it can forge the uid";
+const char REC_INTERPRETED[] =
+	"ausearch -i text: names and IDs interpreted; use ausearch --raw or audit.log";
 
 static const char *const ops[] = { "exec", "mmap", "mprotect" };
 
@@ -33,14 +49,13 @@ static bool known_op(const char *op)
 	return false;
 }
 
-static bool word(const char *s, size_t n)
+/* A check= the kernel gives (explain.c lists tpe_check_names[]). */
+static bool known_check(const char *check)
 {
-	if (!n)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!islower((unsigned char)s[i]) && s[i] != '-')
-			return false;
-	return true;
+	for (size_t i = 0; explain_checks[i]; i++)
+		if (!strcmp(check, explain_checks[i]))
+			return true;
+	return false;
 }
 
 static int hexval(char c)
@@ -54,214 +69,387 @@ static int hexval(char c)
 	return -1;
 }
 
-/* %*pE (and the \xHH of dmesg and journald) back to bytes. */
-static int unescape(const char *s, size_t n, char *out, size_t size)
+static bool octal(char c)
+{
+	return c >= '0' && c <= '7';
+}
+
+/*
+ * The kernel log's escaping back to bytes: \\, \n \r \t \v \f \a \e,
+ * \ooo, and dmesg's or journald's \xHH. Any other backslash, a raw
+ * control byte, or a NUL is not something the kernel writes: -1.
+ */
+static int unescape_log(const char *s, char *out, size_t size)
 {
 	static const char from[] = "nrtvfae", to[] = "\n\r\t\v\f\a\033";
 	size_t o = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
+	for (size_t i = 0; s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
 		const char *e;
 
-		if (c == '\\' && i + 3 < n && s[i + 1] == 'x' &&
-		    hexval(s[i + 2]) >= 0 && hexval(s[i + 3]) >= 0) {
-			c = (char)(hexval(s[i + 2]) << 4 | hexval(s[i + 3]));
-			i += 3;
-		} else if (c == '\\' && i + 3 < n &&
-			   s[i + 1] >= '0' && s[i + 1] <= '3' &&
-			   s[i + 2] >= '0' && s[i + 2] <= '7' &&
-			   s[i + 3] >= '0' && s[i + 3] <= '7') {
-			c = (char)((s[i + 1] - '0') << 6 |
-				   (s[i + 2] - '0') << 3 | (s[i + 3] - '0'));
-			i += 3;
-		} else if (c == '\\' && i + 1 < n && s[i + 1] &&
-			   (e = strchr(from, s[i + 1]))) {
-			c = to[e - from];
-			i++;
-		}
-		if (o + 1 >= size)
+		if (c == '\\') {
+			char n = s[i + 1];
+
+			if (n == '\\') {
+				i++;
+			} else if (n && (e = strchr(from, n))) {
+				c = (unsigned char)to[e - from];
+				i++;
+			} else if (n >= '0' && n <= '3' && octal(s[i + 2]) &&
+				   octal(s[i + 3])) {
+				c = (unsigned char)((n - '0') << 6 |
+						    (s[i + 2] - '0') << 3 |
+						    (s[i + 3] - '0'));
+				i += 3;
+			} else if (n == 'x' && hexval(s[i + 2]) >= 0 &&
+				   hexval(s[i + 3]) >= 0) {
+				c = (unsigned char)(hexval(s[i + 2]) << 4 |
+						    hexval(s[i + 3]));
+				i += 3;
+			} else {
+				return -1;
+			}
+		} else if (c < 0x21 || c == 0x7f) {
 			return -1;
-		out[o++] = c;
+		}
+		if (!c || o + 1 >= size)
+			return -1;
+		out[o++] = (char)c;
 	}
 	out[o] = '\0';
 	return 0;
 }
 
-static int parse_kernel_log(const char *p, bool enforced, struct record *r,
-			    const char **why)
+/* An audit untrusted string: "quoted" (0x21..0x7e, no quote) or HEX. */
+static int audit_string(const char *v, char *out, size_t size)
 {
-	const char *of = strstr(p, " of "), *chk, *by;
-	size_t end = strlen(p);
+	size_t n = strlen(v), i;
 
-	r->enforced = enforced;
-	while (end && (p[end - 1] == '\n' || p[end - 1] == '\r'))
-		end--;
-	if (!of || (size_t)(of - p) >= sizeof(r->op)) {
-		*why = "no \"OP of PATH\"";
-		return -1;
-	}
-	memcpy(r->op, p, of - p);
-	r->op[of - p] = '\0';
-	if (!known_op(r->op)) {
-		*why = "unknown operation";
-		return -1;
-	}
-	/* The line ends in ": check=WORD"; the last one is the real one. */
-	for (chk = NULL, by = of; (by = strstr(by, ": check=")); by++)
-		chk = by;
-	if (!chk || !word(chk + 8, p + end - chk - 8) ||
-	    (size_t)(p + end - chk - 8) >= sizeof(r->check)) {
-		*why = "no \": check=WORD\" at the end";
-		return -1;
-	}
-	memcpy(r->check, chk + 8, p + end - chk - 8);
-	r->check[p + end - chk - 8] = '\0';
-	/*
-	 * PATH may contain " by uid=" too: take the rightmost one whose tail
-	 * reads as numbers and a command name.
-	 */
-	for (by = chk; by > of + 3; by--) {
-		unsigned uid, euid;
-		int pid, n = -1;
-
-		if (strncmp(by, " by uid=", 8))
-			continue;
-		if (sscanf(by, " by uid=%u euid=%u pid=%d comm=%n", &uid,
-			   &euid, &pid, &n) != 3 || n < 0 || by + n > chk)
-			continue;
-		r->euid = euid;
-		r->pid = pid;
-		if (unescape(by + n, chk - by - n, r->comm, sizeof(r->comm)) ||
-		    unescape(of + 4, by - of - 4, r->path, sizeof(r->path))) {
-			*why = "path or command too long";
+	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
+		if (n - 2 >= size)
 			return -1;
-		}
-		return 1;
+		for (i = 1; i < n - 1; i++)
+			if (v[i] < 0x21 || v[i] > 0x7e || v[i] == '"')
+				return -1;
+		memcpy(out, v + 1, n - 2);
+		out[n - 2] = '\0';
+		return 0;
 	}
-	*why = "no \"by uid=U euid=E pid=P comm=COMM\"";
-	return -1;
+	if (!n || n % 2 || n / 2 >= size)
+		return -1;
+	for (i = 0; i < n; i += 2) {
+		int hi = hexval(v[i]), lo = hexval(v[i + 1]);
+
+		/* audit writes upper case; a NUL is in no name */
+		if (hi < 0 || lo < 0 || islower((unsigned char)v[i]) ||
+		    islower((unsigned char)v[i + 1]) || !(hi | lo))
+			return -1;
+		out[i / 2] = (char)(hi << 4 | lo);
+	}
+	out[n / 2] = '\0';
+	return 0;
+}
+
+/* Decimal digits only, no sign, no leading space, at most MAX. */
+static int number(const char *s, unsigned long long max,
+		  unsigned long long *v)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return *end || errno || *v > max ? -1 : 0;
+}
+
+static int u32_of(const char *s, uint32_t *v)
+{
+	unsigned long long n;
+
+	if (number(s, UINT32_MAX, &n))
+		return -1;
+	*v = (uint32_t)n;
+	return 0;
+}
+
+static int dev_of(const char *s, struct record *r)
+{
+	char major[16];
+	const char *colon = strchr(s, ':');
+
+	if (!colon || (size_t)(colon - s) >= sizeof(major))
+		return -1;
+	memcpy(major, s, colon - s);
+	major[colon - s] = '\0';
+	return u32_of(major, &r->dev_major) || u32_of(colon + 1, &r->dev_minor);
+}
+
+/* Split a copy of a record at single spaces; -1 on an empty field. */
+#define MAX_FIELDS	64
+static int split(char *rec, char **f, size_t *n)
+{
+	*n = 0;
+	for (char *p = rec; ; p++) {
+		char *sp = strchr(p, ' ');
+
+		if (*n == MAX_FIELDS || sp == p || !*p)
+			return -1;
+		f[(*n)++] = p;
+		if (!sp)
+			return 0;
+		*sp = '\0';
+		p = sp;
+	}
+}
+
+/* Field F is KEY=VALUE: the value, else NULL. */
+static const char *value(const char *f, const char *key)
+{
+	size_t k = strlen(key);
+
+	return !strncmp(f, key, k) && f[k] == '=' ? f + k + 1 : NULL;
 }
 
 /*
- * The value of KEY in an audit record, decoded: "quoted" as it is, hex
- * (an unquoted even run of 0-9A-F, for path and comm) as bytes, else up to
- * the next space.
+ * "[would ]deny|denied OP uid= euid= pid= comm= check= dev= ino= dir_ino=
+ * path=", after "tpe: ".
  */
-static int audit_value(const char *rec, const char *key, char *out,
-		       size_t size)
+static int parse_kernel_log(const char *line, struct record *r,
+			    const char **why)
 {
-	/* Only the strings a user chose are ever hex. */
-	bool may_be_hex = !strcmp(key, "path") || !strcmp(key, "comm");
-	size_t klen = strlen(key);
+	static const char *const keys[] = {
+		"uid", "euid", "pid", "comm", "check", "dev", "ino", "dir_ino",
+	};
+	char rec[2 * REC_PATH_MAX], *f[MAX_FIELDS];
+	const char *v[sizeof(keys) / sizeof(keys[0])];
+	unsigned long long n;
+	size_t len = strcspn(line, "\r\n"), nf, i = 0, k;
 
-	for (const char *p = rec; (p = strstr(p, key)); p += klen) {
-		const char *v = p + klen, *e;
-		size_t n, i;
-
-		if ((p != rec && p[-1] != ' ') || *v != '=')
-			continue;
-		v++;
-		if (*v == '"') {
-			e = strchr(++v, '"');
-			if (!e)
-				return -1;
-			n = e - v;
-			if (n >= size)
-				return -1;
-			memcpy(out, v, n);
-			out[n] = '\0';
-			return 0;
+	if (len >= sizeof(rec)) {
+		*why = "record too long";
+		return -1;
+	}
+	memcpy(rec, line, len);
+	rec[len] = '\0';
+	if (split(rec, f, &nf)) {
+		*why = "not single-space separated fields";
+		return -1;
+	}
+	r->enforced = !strcmp(f[0], "denied");
+	i = r->enforced ? 1 : 2;	/* "denied", or "would" "deny" */
+	if (nf < i + 1 || strlen(f[i]) >= sizeof(r->op) ||
+	    !known_op(strcpy(r->op, f[i]))) {
+		*why = "no exec|mmap|mprotect after the verdict";
+		return -1;
+	}
+	if (++i < nf && !strcmp(f[i], "of")) {
+		*why = REC_OLD_FORMAT;
+		return -1;
+	}
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++, i++)
+		if (i >= nf || !(v[k] = value(f[i], keys[k]))) {
+			*why = "fields not in the kernel's order";
+			return -1;
 		}
-		n = strcspn(v, " ");
-		for (i = 0; i < n && isxdigit((unsigned char)v[i]) &&
-			    !islower((unsigned char)v[i]); i++)
-			;
-		if (may_be_hex && i == n && n % 2 == 0 && n) {
-			if (n / 2 >= size)
-				return -1;
-			for (i = 0; i < n; i += 2)
-				out[i / 2] = (char)(hexval(v[i]) << 4 |
-						    hexval(v[i + 1]));
-			out[n / 2] = '\0';
-			return 0;
-		}
-		/* ausearch -i: decoded, spaces and all, \ooo for the rest. */
-		if (may_be_hex && (e = strstr(v, !strcmp(key, "path") ?
-					      " tclass=" : " exe=")))
-			n = e - v;
-		return unescape(v, n, out, size);
-	}
-	return -1;
-}
-
-static int parse_audit(const char *rec, struct record *r, const char **why)
-{
-	char num[32], *end;
-	unsigned long v;
-
-	if (audit_value(rec, "op", r->op, sizeof(r->op)) || !known_op(r->op)) {
-		*why = "no op=exec|mmap|mprotect";
+	if (i + 1 == nf && value(f[i], "path_prefix")) {
+		*why = REC_CUT;
 		return -1;
 	}
-	/* res=0 denied, 1 allowed (permissive); ausearch -i: no, yes. */
-	if (audit_value(rec, "res", num, sizeof(num)) ||
-	    (strcmp(num, "0") && strcmp(num, "1") && strcmp(num, "no") &&
-	     strcmp(num, "yes"))) {
-		*why = "no res=0|1";
+	if (i + 1 != nf || !value(f[i], "path")) {
+		*why = "no path= as the last field";
 		return -1;
 	}
-	r->enforced = !strcmp(num, "0") || !strcmp(num, "no");
-	if (audit_value(rec, "check", r->check, sizeof(r->check)) ||
-	    !word(r->check, strlen(r->check))) {
-		*why = "no check=";
+	if (u32_of(v[0], &r->uid) || u32_of(v[1], &r->euid) ||
+	    number(v[2], INT_MAX, &n) || !n) {
+		*why = "uid, euid or pid not a number";
 		return -1;
 	}
-	if (audit_value(rec, "path", r->path, sizeof(r->path)) ||
+	r->pid = (int)n;
+	if (unescape_log(v[3], r->comm, sizeof(r->comm))) {
+		*why = "comm= not escaped as the kernel does";
+		return -1;
+	}
+	if (strlen(v[4]) >= sizeof(r->check) || !known_check(v[4])) {
+		*why = "unknown check=";
+		return -1;
+	}
+	strcpy(r->check, v[4]);
+	if (dev_of(v[5], r) || number(v[6], UINT64_MAX, &n) ||
+	    (r->ino = n, number(v[7], UINT64_MAX, &n))) {
+		*why = "dev=, ino= or dir_ino= not a number";
+		return -1;
+	}
+	r->dir_ino = n;
+	if (unescape_log(value(f[i], "path"), r->path, sizeof(r->path)) ||
 	    r->path[0] != '/') {
-		*why = "no path=";
+		*why = "path= not an absolute path escaped as the kernel does";
 		return -1;
 	}
-	if (audit_value(rec, "subj_euid", num, sizeof(num)) ||
-	    (v = strtoul(num, &end, 10), *end || end == num) ||
-	    v > TPE_ID_MAX) {
-		*why = "no numeric subj_euid=";
-		return -1;
-	}
-	r->euid = (uint32_t)v;
-	if (audit_value(rec, "pid", num, sizeof(num)) ||
-	    (v = strtoul(num, &end, 10), *end || end == num)) {
-		*why = "no pid=";
-		return -1;
-	}
-	r->pid = (int)v;
-	if (audit_value(rec, "comm", r->comm, sizeof(r->comm)))
-		strcpy(r->comm, "?");
 	return 1;
 }
 
-int record_parse(const char *line, struct record *r, const char **why)
+/* audit_log_task_info()'s fields, in its order, after dir_ino=. */
+static const char *const task_keys[] = {
+	"ppid", "pid", "auid", "uid", "gid", "euid", "suid", "fsuid", "egid",
+	"sgid", "fsgid", "tty", "ses", "comm", "exe",
+};
+#define NTASK	(sizeof(task_keys) / sizeof(task_keys[0]))
+
+/* The fields of one AVC record after "audit(S.MS:N): ", in order. */
+static int parse_audit(char *rec, struct record *r, const char **why)
+{
+	static const char *const head[] = {
+		"lsm", "op", "action", "check", "tclass", "subj_euid", "dev",
+		"ino", "dir_ino",
+	};
+	const char *h[sizeof(head) / sizeof(head[0])], *t[NTASK], *res;
+	char *f[MAX_FIELDS];
+	unsigned long long n;
+	size_t nf, i, k;
+
+	if (split(rec, f, &nf) || nf < 2 + sizeof(head) / sizeof(head[0]) + NTASK) {
+		*why = "not single-space separated fields, or too few";
+		return -1;
+	}
+	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+		if (!(h[i] = value(f[i], head[i]))) {
+			*why = "fields not in the audit record's order (lsm op action check tclass subj_euid dev ino dir_ino)";
+			return -1;
+		}
+	for (k = 0; k < NTASK; k++, i++)
+		if (!(t[k] = value(f[i], task_keys[k]))) {
+			*why = "no task fields (ppid= ... exe=) after dir_ino=";
+			return -1;
+		}
+	/* Then whatever the LSMs add (subj=), path=, and res= last. */
+	res = value(f[nf - 1], "res");
+	if (!res || (strcmp(res, "0") && strcmp(res, "1")) ||
+	    !value(f[nf - 2], "path")) {
+		*why = "not path= then res=0|1 at the end";
+		return -1;
+	}
+	if (strlen(h[1]) >= sizeof(r->op) || !known_op(strcpy(r->op, h[1])) ||
+	    strlen(h[3]) >= sizeof(r->check) ||
+	    !known_check(strcpy(r->check, h[3])) || strcmp(h[4], "file")) {
+		*why = "unknown op=, check= or tclass=";
+		return -1;
+	}
+	r->enforced = !strcmp(res, "0");
+	if (strcmp(h[2], r->enforced ? "denied" : "permissive")) {
+		*why = "action= does not match res=";
+		return -1;
+	}
+	if (u32_of(h[5], &r->euid) || dev_of(h[6], r) ||
+	    number(h[7], UINT64_MAX, &n) || (r->ino = n, 0) ||
+	    number(h[8], UINT64_MAX, &n)) {
+		*why = "subj_euid=, dev=, ino= or dir_ino= not a number";
+		return -1;
+	}
+	r->dir_ino = n;
+	if (number(t[1], INT_MAX, &n) || !n || u32_of(t[3], &r->uid)) {
+		*why = "pid= or uid= not a number";
+		return -1;
+	}
+	r->pid = (int)n;
+	if (audit_string(t[13], r->comm, sizeof(r->comm))) {
+		*why = "comm= neither quoted nor hex";
+		return -1;
+	}
+	if (audit_string(value(f[nf - 2], "path"), r->path, sizeof(r->path)) ||
+	    r->path[0] != '/') {
+		*why = "path= not an absolute path, quoted or hex";
+		return -1;
+	}
+	return 1;
+}
+
+/* "audit(SECONDS.MILLIS:SERIAL): " as the kernel writes it, or NULL. */
+static const char *raw_stamp(const char *p)
+{
+	size_t d;
+
+	if (strncmp(p, "audit(", 6))
+		return NULL;
+	p += 6;
+	if (!(d = strspn(p, "0123456789")) || p[d] != '.')
+		return NULL;
+	p += d + 1;
+	if (!(d = strspn(p, "0123456789")) || p[d] != ':')
+		return NULL;
+	p += d + 1;
+	if (!(d = strspn(p, "0123456789")) || strncmp(p + d, "): ", 3))
+		return NULL;
+	return p + d + 3;
+}
+
+static int audit_record(const char *line, const char *lsm, struct record *r,
+			const char **why)
 {
 	char rec[2 * REC_PATH_MAX + 1024];
-	const char *p;
+	const char *stamp = NULL, *body;
 	size_t n;
 
-	memset(r, 0, sizeof(*r));
-	*why = NULL;
-	if ((p = strstr(line, "tpe: would deny ")))
-		return parse_kernel_log(p + 16, false, r, why);
-	if ((p = strstr(line, "tpe: denied ")))
-		return parse_kernel_log(p + 12, true, r, why);
-	p = strstr(line, " lsm=tpe ");
-	if (!p || strstr(p, " op=policy_write "))
+	/* A policy load (MAC_POLICY_LOAD) is no denial, in any form. */
+	if (!strncmp(lsm, "lsm=tpe op=policy_write ", 24))
 		return 0;
+	for (const char *p = line; (p = strstr(p, "audit(")) && p < lsm; p++)
+		stamp = p;
+	if (!stamp) {
+		*why = "lsm=tpe without an audit(...) header";
+		return -1;
+	}
+	body = raw_stamp(stamp);
+	if (!body) {
+		/* ausearch -i: "audit(12/05/26 11:54:54.715:35) : " */
+		*why = REC_INTERPRETED;
+		return -1;
+	}
+	if (body != lsm) {
+		*why = "lsm=tpe is not the record's first field";
+		return -1;
+	}
 	/* auditd's enriched format adds names after a 0x1d. */
-	n = strcspn(p, "\x1d\r\n");
+	n = strcspn(body, "\x1d\r\n");
 	if (n >= sizeof(rec)) {
 		*why = "record too long";
 		return -1;
 	}
-	memcpy(rec, p + 1, n - 1);
-	rec[n - 1] = '\0';
+	memcpy(rec, body, n);
+	rec[n] = '\0';
 	return parse_audit(rec, r, why);
+}
+
+/*
+ * Where "tpe: " may start a kernel message: the line's start, after
+ * dmesg's "[   1.234] ", syslog's or journalctl's "kernel: ", or
+ * /dev/kmsg's "5,123,456,-;". Elsewhere it is some other program's text.
+ */
+static bool message_start(const char *line, const char *p)
+{
+	size_t off = p - line;
+
+	return !off || (off >= 2 && !strncmp(p - 2, "] ", 2)) ||
+	       (off >= 8 && !strncmp(p - 8, "kernel: ", 8)) || p[-1] == ';';
+}
+
+int record_parse(const char *line, struct record *r, const char **why)
+{
+	const char *p, *lsm;
+
+	memset(r, 0, sizeof(*r));
+	*why = NULL;
+	if ((p = strstr(line, "tpe: would deny ")) ||
+	    (p = strstr(line, "tpe: denied "))) {
+		if (!message_start(line, p)) {
+			*why = "\"tpe: \" not at the start of a kernel message";
+			return -1;
+		}
+		return parse_kernel_log(p + 5, r, why);
+	}
+	for (lsm = line; (lsm = strstr(lsm, "lsm=tpe ")); lsm++)
+		if (lsm == line || lsm[-1] == ' ')
+			return audit_record(line, lsm, r, why);
+	return 0;
 }

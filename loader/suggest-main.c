@@ -21,7 +21,15 @@ static void usage(FILE *f)
 	fprintf(f, "usage: tpe-suggest [-c FILE] [--drop-in | --commands] [LOG|-]\n");
 }
 
-/* Every denial in the log; a TPE line that cannot be read is an error. */
+/* Lines named one by one on stderr; the rest are only counted. */
+#define SKIP_LINES	10
+
+/*
+ * Every denial in the log. A TPE record that cannot be read, or must not
+ * be trusted (a cut path, the old forgeable format, ausearch -i text), is
+ * skipped and counted, never used: one bad line does not void a log.
+ * Only an I/O error or no memory is fatal.
+ */
 static int read_log(FILE *in, const char *name, struct suggest *s)
 {
 	char *line = NULL;
@@ -35,9 +43,10 @@ static int read_log(FILE *in, const char *name, struct suggest *s)
 
 		lineno++;
 		if (rc < 0) {
-			fprintf(stderr, "%s:%zu: unreadable TPE record: %s\n",
-				name, lineno, why);
-			bad = 1;
+			if (suggest_skipped(s) < SKIP_LINES)
+				fprintf(stderr, "%s:%zu: skipped TPE record: %s\n",
+					name, lineno, why);
+			suggest_skip(s, why);
 		} else if (rc > 0 && suggest_add(s, &r)) {
 			fprintf(stderr, "%s:%zu: out of memory\n", name, lineno);
 			bad = 1;
@@ -47,6 +56,10 @@ static int read_log(FILE *in, const char *name, struct suggest *s)
 	if (ferror(in)) {
 		fprintf(stderr, "%s: %s\n", name, strerror(errno));
 		bad = 1;
+	}
+	if (suggest_skipped(s)) {
+		fprintf(stderr, "%s: ", name);
+		suggest_skip_report(stderr, s, "");
 	}
 	free(line);
 	return bad;

@@ -46,12 +46,20 @@ struct dgroup {
 	enum verdict v;
 };
 
+/* Reasons a record was skipped, each counted. */
+#define SKIP_REASONS	16
+
 struct suggest {
 	struct event *ev;
 	size_t n, cap, distinct;
 	struct dgroup *g;
 	size_t ng;
 	bool ready;
+	struct {
+		const char *why;
+		size_t n;
+	} skip[SKIP_REASONS];
+	size_t skipped;
 };
 
 struct suggest *suggest_new(void)
@@ -294,6 +302,39 @@ size_t suggest_records(const struct suggest *s)
 	return s->ready ? s->distinct : s->n;
 }
 
+void suggest_skip(struct suggest *s, const char *why)
+{
+	size_t i;
+
+	s->skipped++;
+	if (!why)
+		why = "unreadable";
+	for (i = 0; i < SKIP_REASONS && s->skip[i].why; i++)
+		if (!strcmp(s->skip[i].why, why))
+			break;
+	if (i == SKIP_REASONS)
+		i--, why = "other reasons";	/* the last slot takes the rest */
+	s->skip[i].why = why;
+	s->skip[i].n++;
+}
+
+size_t suggest_skipped(const struct suggest *s)
+{
+	return s->skipped;
+}
+
+void suggest_skip_report(FILE *f, const struct suggest *s,
+			 const char *indent)
+{
+	if (!s->skipped)
+		return;
+	fprintf(f, "%s%zu unreadable TPE record%s skipped (not used for any proposal):\n",
+		indent, s->skipped, s->skipped == 1 ? "" : "s");
+	for (size_t i = 0; i < SKIP_REASONS && s->skip[i].why; i++)
+		fprintf(f, "%s  %zu: %s\n", indent, s->skip[i].n,
+			s->skip[i].why);
+}
+
 static void user(FILE *f, const struct world *w, uint32_t uid)
 {
 	const char *name = w->user_name(uid);
@@ -521,6 +562,7 @@ void suggest_report(FILE *f, struct suggest *s, const struct tpe_policy *p,
 		enforced += s->g[i].enforced;
 	fprintf(f, "%zu denials (%zu denied, %zu would deny) in %zu groups of user and directory.\n",
 		s->distinct, enforced, s->distinct - enforced, s->ng);
+	suggest_skip_report(f, s, "");
 	if (p->flags & TPE_POLICY_INVERT)
 		fprintf(f, "invert is on: the lists name untrusted users, so tpe-suggest proposes no one.\n");
 	if (p->flags & TPE_POLICY_STRICT)

@@ -24,8 +24,12 @@ struct record {
 	char op[16];		/* exec, mmap, mprotect */
 	char check[24];		/* dir-owner, dir-writable, ... */
 	bool enforced;		/* denied; else "would deny" (permissive) */
+	uint32_t uid;		/* the task's real uid */
 	uint32_t euid;		/* whom the file was judged for */
 	int pid;
+	/* The object: st_dev as major:minor, st_ino, its directory's st_ino. */
+	uint32_t dev_major, dev_minor;
+	uint64_t ino, dir_ino;
 	char comm[64];
 	char path[REC_PATH_MAX];	/* decoded */
 };
@@ -34,9 +38,15 @@ struct record {
  * record_parse - read one line of a log
  * Returns 1 and fills *r for a TPE denial record; 0 for a line that is not
  * one (logs are mixed); -1 with *why set for a line that looks like a TPE
- * denial record but cannot be read.
+ * denial record but cannot be read, or must not be trusted: it is to be
+ * skipped and counted (suggest_skip()), never used. *why is one of the
+ * REC_ reasons below or another static string.
  */
 int record_parse(const char *line, struct record *r, const char **why);
+
+extern const char REC_CUT[];		/* path_prefix=: the path was cut */
+extern const char REC_OLD_FORMAT[];	/* "OP of PATH by uid=": forgeable */
+extern const char REC_INTERPRETED[];	/* ausearch -i text */
 
 /* What tpe-suggest knows about a directory or file on this machine. */
 struct facts {
@@ -62,6 +72,12 @@ struct suggest *suggest_new(void);
  * user: the same event from another log) is counted once. */
 int suggest_add(struct suggest *s, const struct record *r);
 size_t suggest_records(const struct suggest *s);	/* distinct */
+/* Count a record that was skipped, by its reason (record_parse()'s why). */
+void suggest_skip(struct suggest *s, const char *why);
+size_t suggest_skipped(const struct suggest *s);
+/* "N unreadable TPE records skipped: ..." with each reason; nothing if 0. */
+void suggest_skip_report(FILE *f, const struct suggest *s,
+			 const char *indent);
 
 /* The whole report: recommendations, alternatives, drop-in, commands. */
 void suggest_report(FILE *f, struct suggest *s, const struct tpe_policy *p,
