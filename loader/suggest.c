@@ -153,18 +153,46 @@ static void shell_word(char *out, size_t size, const char *path)
 	out[o] = '\0';
 }
 
-static void add_fix(struct dgroup *g, const char *cmd, const char *path)
+static void keep_fix(struct dgroup *g, const char *fix)
 {
-	static char word[4 * REC_PATH_MAX + 3], fix[sizeof(word) + 32];
-
-	shell_word(word, sizeof(word), path);
-	snprintf(fix, sizeof(fix), "%s %s", cmd, word);
 	for (size_t i = 0; i < g->nfix; i++)
 		if (!strcmp(g->fix[i], fix))
 			return;
 	if (g->nfix < sizeof(g->fix) / sizeof(g->fix[0]) &&
 	    (g->fix[g->nfix] = strdup(fix)))
 		g->nfix++;
+}
+
+static void add_fix(struct dgroup *g, const char *cmd, const char *path)
+{
+	static char word[4 * REC_PATH_MAX + 3], fix[sizeof(word) + 32];
+
+	shell_word(word, sizeof(word), path);
+	snprintf(fix, sizeof(fix), "%s %s", cmd, word);
+	keep_fix(g, fix);
+}
+
+/*
+ * A file is fixed by a new inode, never by chmod or chown in place: a
+ * process that opened it for writing before keeps writing it after. A
+ * root-owned copy under a new name in the same directory, renamed over it.
+ */
+static void add_file_fix(struct dgroup *g, const char *path)
+{
+	static char tmp[REC_PATH_MAX + 16], f[4 * REC_PATH_MAX + 3],
+		    t[4 * sizeof(tmp) + 3], fix[2 * sizeof(f) + 2 * sizeof(t) + 64];
+	const char *base = strrchr(path, '/');
+
+	if (!base || strlen(path) + 16 > sizeof(tmp))
+		return;
+	snprintf(tmp, sizeof(tmp), "%.*s.%s.tpe-new", (int)(base + 1 - path),
+		 path, base + 1);
+	shell_word(f, sizeof(f), path);
+	shell_word(t, sizeof(t), tmp);
+	snprintf(fix, sizeof(fix),
+		 "install -o root -g root -m 0755 %s %s && mv -f %s %s", f, t,
+		 t, f);
+	keep_fix(g, fix);
 }
 
 /* What it would take to make the group's files a trusted path. */
@@ -207,12 +235,11 @@ static void judge_fix(struct dgroup *g, const struct event *e, size_t n,
 		const char *c = e[i].r.check, *path = e[i].r.path;
 		bool ff = !w->facts(path, &f) && f.found;
 
-		if (ff ? (f.mode & (S_IWGRP | S_IWOTH)) != 0 :
-			 !strcmp(c, "file-writable"))
-			add_fix(g, "chmod go-w", path);
-		if ((p->flags & TPE_POLICY_CHECK_FILE) &&
-		    (ff ? f.uid != 0 : !strcmp(c, "file-owner")))
-			add_fix(g, "chown root:root", path);
+		if ((ff ? (f.mode & (S_IWGRP | S_IWOTH)) != 0 :
+			  !strcmp(c, "file-writable")) ||
+		    ((p->flags & TPE_POLICY_CHECK_FILE) &&
+		     (ff ? f.uid != 0 : !strcmp(c, "file-owner"))))
+			add_file_fix(g, path);
 	}
 }
 

@@ -241,8 +241,9 @@ static void test_dropin_and_commands(void **state)
 	assert_non_null(strstr(dropin,
 			       "trusted_users = ( \"alice\", \"bob\", 1003 );\n"));
 	/* Shared and owned directories, a writable file: fix them. */
+	/* A file gets a new inode: no chmod of it in place (file-open-write). */
 	assert_string_equal(cmds, "chown root:root /opt/alice\n"
-				  "chmod go-w /srv/fw/tool\n"
+				  "install -o root -g root -m 0755 /srv/fw/tool /srv/fw/.tool.tpe-new && mv -f /srv/fw/.tool.tpe-new /srv/fw/tool\n"
 				  "chmod go-w /srv/shared\n");
 	/* Never a home or /tmp-like directory, and the report says so. */
 	assert_null(strstr(cmds, "/home"));
@@ -478,6 +479,32 @@ static void test_shell_word(void **state)
 	suggest_free(s);
 }
 
+/* file-owner: a new root-owned inode under CHECK_FILE, else nothing. */
+static void test_file_fix(void **state)
+{
+	struct tpe_policy p = { .flags = TPE_POLICY_CHECK_FILE };
+	struct suggest *s = suggest_new();
+	struct record r;
+	const char *why;
+	char *cmds;
+
+	(void)state;
+	assert_int_equal(record_parse("tpe: would deny exec uid=5 euid=5 pid=9 comm=x check=file-owner dev=254:0 ino=1 dir_ino=2 path=/srv/fw/it's\n", &r, &why), 1);
+	assert_int_equal(suggest_add(s, &r), 0);
+	cmds = run(s, &p, suggest_commands);
+	assert_string_equal(cmds, "install -o root -g root -m 0755 '/srv/fw/it'\\''s' '/srv/fw/.it'\\''s.tpe-new' && mv -f '/srv/fw/.it'\\''s.tpe-new' '/srv/fw/it'\\''s'\n");
+	assert_null(strstr(cmds, "chown"));
+	free(cmds);
+	suggest_free(s);
+	p.flags = 0;
+	s = suggest_new();
+	assert_int_equal(suggest_add(s, &r), 0);
+	cmds = run(s, &p, suggest_commands);
+	assert_string_equal(cmds, "");
+	free(cmds);
+	suggest_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -493,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_object_ids),
 		cmocka_unit_test(test_kernel_edge),
 		cmocka_unit_test(test_shell_word),
+		cmocka_unit_test(test_file_fix),
 	};
 
 	return cmocka_run_group_tests_name("tpe-suggest", tests, NULL, NULL);
