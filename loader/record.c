@@ -164,6 +164,16 @@ static int number(const char *s, unsigned long long max,
 	return *end || errno || *v > max ? -1 : 0;
 }
 
+static int u64_of(const char *s, uint64_t *v)
+{
+	unsigned long long n;
+
+	if (number(s, UINT64_MAX, &n))
+		return -1;
+	*v = n;
+	return 0;
+}
+
 static int u32_of(const char *s, uint32_t *v)
 {
 	unsigned long long n;
@@ -276,12 +286,11 @@ static int parse_kernel_log(const char *line, struct record *r,
 		return -1;
 	}
 	strcpy(r->check, v[4]);
-	if (dev_of(v[5], r) || number(v[6], UINT64_MAX, &n) ||
-	    (r->ino = n, number(v[7], UINT64_MAX, &n))) {
+	if (dev_of(v[5], r) || u64_of(v[6], &r->ino) ||
+	    u64_of(v[7], &r->dir_ino)) {
 		*why = "dev=, ino= or dir_ino= not a number";
 		return -1;
 	}
-	r->dir_ino = n;
 	if (unescape_log(value(f[i], "path"), r->path, sizeof(r->path)) ||
 	    r->path[0] != '/') {
 		*why = "path= not an absolute path escaped as the kernel does";
@@ -342,12 +351,10 @@ static int parse_audit(char *rec, struct record *r, const char **why)
 		return -1;
 	}
 	if (u32_of(h[5], &r->euid) || dev_of(h[6], r) ||
-	    number(h[7], UINT64_MAX, &n) || (r->ino = n, 0) ||
-	    number(h[8], UINT64_MAX, &n)) {
+	    u64_of(h[7], &r->ino) || u64_of(h[8], &r->dir_ino)) {
 		*why = "subj_euid=, dev=, ino= or dir_ino= not a number";
 		return -1;
 	}
-	r->dir_ino = n;
 	if (number(t[1], INT_MAX, &n) || !n || u32_of(t[3], &r->uid)) {
 		*why = "pid= or uid= not a number";
 		return -1;
