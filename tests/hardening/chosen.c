@@ -484,8 +484,13 @@ static int loop_attach(const char *img, char *dev, size_t n)
 		die("LOOP_CTL_GET_FREE");
 	close(ctl);
 	snprintf(dev, n, "/dev/loop%d", nr);
+	/*
+	 * Read-only: without CONFIG_BLK_DEV_WRITE_MOUNTED (the test kernels)
+	 * a block device open for writing cannot be mounted (EBUSY). The loop
+	 * device is then read-only, and so are its mounts.
+	 */
 	for (i = 0; i < 50 && lfd < 0; i++) {
-		lfd = open(dev, O_RDWR | O_CLOEXEC);
+		lfd = open(dev, O_RDONLY | O_CLOEXEC);
 		if (lfd < 0)
 			usleep(100000);
 	}
@@ -505,7 +510,7 @@ static void mount_loop(const char *img, const char *dir, unsigned long flags)
 	int lfd = loop_attach(img, dev, sizeof(dev));
 
 	make_dir(dir, 0755, 0, 0);
-	if (mount(dev, dir, "ext4", flags, NULL))
+	if (mount(dev, dir, "ext4", flags | MS_RDONLY, NULL))
 		die("mount %s (%s) on %s", dev, img, dir);
 	close(lfd);
 }
@@ -519,9 +524,10 @@ static void fsmount_loop(const char *img, const char *dir, unsigned int attrs)
 	make_dir(dir, 0755, 0, 0);
 	fs = fsopen("ext4", FSOPEN_CLOEXEC);
 	if (fs < 0 || fsconfig(fs, FSCONFIG_SET_STRING, "source", dev, 0) ||
+	    fsconfig(fs, FSCONFIG_SET_FLAG, "ro", NULL, 0) ||
 	    fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
 		die("fsopen/fsconfig ext4 on %s", dev);
-	mnt = fsmount(fs, FSMOUNT_CLOEXEC, attrs);
+	mnt = fsmount(fs, FSMOUNT_CLOEXEC, attrs | MOUNT_ATTR_RDONLY);
 	if (mnt < 0 || move_mount(mnt, "", AT_FDCWD, dir, MOVE_MOUNT_F_EMPTY_PATH))
 		die("fsmount/move_mount %s on %s", dev, dir);
 	close(mnt);
