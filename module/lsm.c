@@ -29,14 +29,16 @@ struct tpe_stats tpe_stats;
 struct lsm_blob_sizes tpe_blob_sizes __ro_after_init = {
 	.lbs_cred = sizeof(struct tpe_cred),
 	.lbs_superblock = sizeof(struct tpe_superblock),
+	.lbs_bdev = sizeof(struct tpe_bdev),
+	.lbs_task = sizeof(struct tpe_task),
 };
 
 /* May @cred execute or map @file for @op under the live policy? */
-static int tpe_check(const struct cred *cred, struct file *file,
+static int tpe_check(const struct cred *cred, const struct file *file,
 		     enum tpe_op op)
 {
 	const struct tpe_policy *p;
-	const char *check;
+	enum tpe_check check;
 	bool trusted;
 	u32 flags;
 
@@ -58,6 +60,9 @@ static int tpe_check(const struct cred *cred, struct file *file,
 		return 0;
 	check = tpe_file_untrusted(file, flags,
 				   trusted ? cred->euid : GLOBAL_ROOT_UID);
+	/* exec itself refuses a file open for writing (ETXTBSY). */
+	if (!check && op != TPE_OP_EXEC)
+		check = tpe_file_written(file);
 	if (!check)
 		return 0;
 
@@ -80,6 +85,11 @@ static int tpe_bprm_check_security(struct linux_binprm *bprm)
  * are final and a denial still fails execve() with EACCES: after the point
  * of no return the kernel's own mapping of the program would be refused
  * (MMAP) and the new program killed instead.
+ *
+ * @file is the file the new credentials were taken from: bprm->file for
+ * an ELF, but for a binfmt_misc entry with the C flag the program itself
+ * (bprm->executable) while bprm->file is its interpreter. The owner who
+ * runs is the owner of @file, so @file is what is judged for them.
  */
 static int tpe_bprm_creds_from_file(struct linux_binprm *bprm,
 				    const struct file *file)
@@ -88,7 +98,7 @@ static int tpe_bprm_creds_from_file(struct linux_binprm *bprm,
 
 	if (uid_eq(new->euid, old->euid) && gid_eq(new->egid, old->egid))
 		return 0;
-	return tpe_check(new, bprm->file, TPE_OP_EXEC);
+	return tpe_check(new, file, TPE_OP_EXEC);
 }
 
 static int tpe_mmap_file(struct file *file, unsigned long reqprot,
@@ -141,14 +151,17 @@ static int __init tpe_init(void)
 		flags |= TPE_POLICY_ENFORCE;
 	if (IS_ENABLED(CONFIG_SECURITY_TPE_MMAP))
 		flags |= TPE_POLICY_MMAP;
+	if (IS_ENABLED(CONFIG_SECURITY_TPE_CHECK_FILE))
+		flags |= TPE_POLICY_CHECK_FILE;
 	tpe_policy_boot(flags);
 	security_add_hooks(tpe_hooks, ARRAY_SIZE(tpe_hooks), &tpe_lsmid);
 	tpe_add_cred_hooks(&tpe_lsmid);
 	tpe_add_fs_hooks(&tpe_lsmid);
 	tpe_enabled = true;
-	pr_info("initialized, boot policy %s%s\n",
+	pr_info("initialized, boot policy %s%s%s\n",
 		tpe_enforce ? "enforcing" : "permissive",
-		flags & TPE_POLICY_MMAP ? " mmap" : "");
+		flags & TPE_POLICY_MMAP ? " mmap" : "",
+		flags & TPE_POLICY_CHECK_FILE ? " check_file" : "");
 	return 0;
 }
 

@@ -20,13 +20,14 @@ static struct tpe_policy_hdr tpe_boot_hdr = {
 };
 
 static struct tpe_policy tpe_boot_policy = {
+	.usage = REFCOUNT_INIT(1),
 	.generation = 1,
 	.len = sizeof(tpe_boot_hdr),
 	.blob = &tpe_boot_hdr,
 };
 
 struct tpe_policy __rcu *tpe_policy = RCU_INITIALIZER(&tpe_boot_policy);
-/* Serializes writers of tpe_policy, and readers of tpe/policy. */
+/* Serializes writers of tpe_policy. */
 DEFINE_MUTEX(tpe_policy_mutex);
 /* The live policy's generation; written under tpe_policy_mutex. */
 static u64 tpe_generation = 1;
@@ -46,6 +47,7 @@ struct tpe_policy *tpe_policy_alloc(size_t len)
 	p = kvzalloc(struct_size(p, data, len), GFP_KERNEL);
 	if (!p)
 		return NULL;
+	refcount_set(&p->usage, 1);
 	p->len = len;
 	p->blob = p->data;
 	return p;
@@ -54,6 +56,46 @@ struct tpe_policy *tpe_policy_alloc(size_t len)
 void tpe_policy_free(struct tpe_policy *p)
 {
 	kvfree(p);
+}
+
+/**
+ * tpe_policy_get_live() - a reference to the live policy
+ *
+ * For readers that may sleep, such as a read of tpe/policy that faults on
+ * a buffer backed by FUSE: they hold the policy, never the writers' mutex.
+ *
+ * Return: the live policy; drop it with tpe_policy_put().
+ */
+struct tpe_policy *tpe_policy_get_live(void)
+{
+	struct tpe_policy *p;
+
+	/*
+	 * The live reference is dropped a grace period after a replacement
+	 * (tpe_policy_replace()), so it is still held here.
+	 */
+	rcu_read_lock();
+	p = rcu_dereference(tpe_policy);
+	refcount_inc(&p->usage);
+	rcu_read_unlock();
+	return p;
+}
+
+/**
+ * tpe_policy_put() - drop a reference to a policy
+ * @p: a policy from tpe_policy_get_live(), or one no longer live
+ *
+ * The static boot policy is never freed.
+ */
+void tpe_policy_put(struct tpe_policy *p)
+{
+	if (refcount_dec_and_test(&p->usage) && p != &tpe_boot_policy)
+		tpe_policy_free(p);
+}
+
+static void tpe_policy_put_rcu(struct rcu_head *head)
+{
+	tpe_policy_put(container_of(head, struct tpe_policy, rcu));
 }
 
 /*
@@ -155,8 +197,9 @@ bool tpe_policy_has_gid(const struct tpe_policy *p, u32 gid)
  * tpe_policy_replace - make a validated policy live
  * @p: the new policy, owned by the caller until this returns 0
  *
- * The caller holds tpe_policy_mutex. The old policy is freed after a grace
- * period, unless it is the static boot policy. @p gets a generation no
+ * The caller holds tpe_policy_mutex. The old policy loses its live
+ * reference after a grace period, and is freed with the last one, unless
+ * it is the static boot policy. @p gets a generation no
  * policy had before, so no verdict cached on a credential (cred.c) is
  * taken for one under @p.
  *
@@ -173,8 +216,7 @@ int tpe_policy_replace(struct tpe_policy *p)
 	p->generation = ++tpe_generation;
 	old = rcu_replace_pointer(tpe_policy, p,
 				  lockdep_is_held(&tpe_policy_mutex));
-	if (old != &tpe_boot_policy)
-		kvfree_rcu(old, rcu);
+	call_rcu(&old->rcu, tpe_policy_put_rcu);
 	return 0;
 }
 

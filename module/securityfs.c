@@ -105,21 +105,38 @@ static ssize_t tpe_policy_write(struct file *file, const char __user *buf,
 	return len;
 }
 
+/*
+ * Anyone may read the live policy: the lists are no secret (tpe.conf is
+ * world-readable), and `tpe-load --status` and `--explain` work for any
+ * user. A reader holds the policy live at open(), so all its reads see one
+ * blob, and it never holds the writers' mutex while it copies to user
+ * memory, which may fault for as long as its owner likes.
+ */
+static int tpe_policy_open(struct inode *inode, struct file *file)
+{
+	if (file->f_mode & FMODE_READ)
+		file->private_data = tpe_policy_get_live();
+	return 0;
+}
+
+static int tpe_policy_release(struct inode *inode, struct file *file)
+{
+	if (file->private_data)
+		tpe_policy_put(file->private_data);
+	return 0;
+}
+
 static ssize_t tpe_policy_read(struct file *file, char __user *buf,
 			       size_t len, loff_t *ppos)
 {
-	const struct tpe_policy *p;
-	ssize_t ret;
+	const struct tpe_policy *p = file->private_data;
 
-	mutex_lock(&tpe_policy_mutex);
-	p = rcu_dereference_protected(tpe_policy,
-				      lockdep_is_held(&tpe_policy_mutex));
-	ret = simple_read_from_buffer(buf, len, ppos, p->blob, p->len);
-	mutex_unlock(&tpe_policy_mutex);
-	return ret;
+	return simple_read_from_buffer(buf, len, ppos, p->blob, p->len);
 }
 
 static const struct file_operations tpe_policy_fops = {
+	.open = tpe_policy_open,
+	.release = tpe_policy_release,
 	.read = tpe_policy_read,
 	.write = tpe_policy_write,
 	.llseek = generic_file_llseek,
@@ -160,7 +177,7 @@ static int __init tpe_init_securityfs(void)
 	dir = securityfs_create_dir("tpe", NULL);
 	if (IS_ERR(dir))
 		return PTR_ERR(dir);
-	file = securityfs_create_file("policy", 0600, dir, NULL,
+	file = securityfs_create_file("policy", 0644, dir, NULL,
 				      &tpe_policy_fops);
 	if (IS_ERR(file))
 		goto err;

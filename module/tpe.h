@@ -7,11 +7,14 @@
 #define _SECURITY_TPE_H
 
 #include <linux/atomic.h>
+#include <linux/blk_types.h>
 #include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/refcount.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 #include <uapi/linux/tpe.h>
 
@@ -22,6 +25,7 @@
  */
 struct tpe_policy {
 	struct rcu_head rcu;
+	refcount_t usage;	/* live (until a grace period after), readers of tpe/policy */
 	u64 generation;		/* never the same for two live policies, never 0 */
 	u32 flags;
 	u32 nr_uids;
@@ -35,12 +39,14 @@ struct tpe_policy {
 
 /* The live policy: hooks read it under rcu_read_lock(). */
 extern struct tpe_policy __rcu *tpe_policy;
-/* Held by writers (and by readers of tpe/policy) of the live policy. */
+/* Held by writers of the live policy. */
 extern struct mutex tpe_policy_mutex;
 
 void tpe_policy_boot(u32 flags);
 struct tpe_policy *tpe_policy_alloc(size_t len);
 void tpe_policy_free(struct tpe_policy *p);
+struct tpe_policy *tpe_policy_get_live(void);
+void tpe_policy_put(struct tpe_policy *p);
 int tpe_policy_check_hdr(const struct tpe_policy_hdr *hdr, size_t len);
 int tpe_policy_parse(struct tpe_policy *p, const void *blob, size_t len);
 bool tpe_policy_has_uid(const struct tpe_policy *p, u32 uid);
@@ -71,19 +77,75 @@ static inline struct tpe_cred *tpe_cred(const struct cred *cred)
 	return cred->security + tpe_blob_sizes.lbs_cred;
 }
 
-/* What TPE knows of a super block from when it was made. */
+/*
+ * What TPE knows of a super block from when it was made and first mounted
+ * (fs.c): facts a later bind mount, which may set nosuid, cannot change.
+ */
 struct tpe_superblock {
 	bool untrusted_mounter;	/* mounted by a task whose UIDs were not all root */
+	unsigned long first_mount;	/* TPE_SB_* bits */
 };
+
+/* Made by fsconfig(FSCONFIG_CMD_CREATE): nosuid is known at first attach. */
+#define TPE_SB_UNATTACHED	0
+/* First mounted nosuid: mounted for someone (udisks2, pmount). */
+#define TPE_SB_NOSUID		1
 
 static inline struct tpe_superblock *tpe_sb(const struct super_block *sb)
 {
 	return sb->s_security + tpe_blob_sizes.lbs_superblock;
 }
 
+/*
+ * What TPE knows of a block device: for a loop device, whether the file
+ * it was last bound to was judged a trusted one (a root-owned file in a
+ * trusted path) when it was bound.
+ */
+struct tpe_bdev {
+	bool trusted_backing;
+};
+
+static inline struct tpe_bdev *tpe_bdev(const struct block_device *bdev)
+{
+	return bdev->bd_security + tpe_blob_sizes.lbs_bdev;
+}
+
+/* How the task's last mount(2) asked for a new mount, till a super block is made. */
+enum tpe_mount_request {
+	TPE_MOUNT_NONE,		/* not a new mount, or already taken */
+	TPE_MOUNT_SUID,
+	TPE_MOUNT_NOSUID,
+};
+
+struct tpe_task {
+	enum tpe_mount_request mount;
+};
+
+static inline struct tpe_task *tpe_task(const struct task_struct *task)
+{
+	return task->security + tpe_blob_sizes.lbs_task;
+}
+
+/* The checks of a trusted path, in the order fs.c makes them. */
+enum tpe_check {
+	TPE_CHECK_NONE,		/* in a trusted path */
+	TPE_CHECK_NO_PARENT,
+	TPE_CHECK_UNTRUSTED_FS,
+	TPE_CHECK_DIR_OWNER,
+	TPE_CHECK_DIR_WRITABLE,
+	TPE_CHECK_FILE_WRITABLE,
+	TPE_CHECK_FILE_OWNER,
+	TPE_CHECK_FILE_OPEN_WRITE,
+	__TPE_CHECK_MAX
+};
+
+/* The names the log and the audit record give them (check=NAME). */
+extern const char *const tpe_check_names[__TPE_CHECK_MAX];
+
 bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred);
-const char *tpe_file_untrusted(const struct file *file, u32 flags,
-			       kuid_t owner);
+enum tpe_check tpe_file_untrusted(const struct file *file, u32 flags,
+				  kuid_t owner);
+enum tpe_check tpe_file_written(const struct file *file);
 void __init tpe_add_cred_hooks(const struct lsm_id *lsmid);
 void __init tpe_add_fs_hooks(const struct lsm_id *lsmid);
 
@@ -105,8 +167,8 @@ struct tpe_stats {
 extern struct tpe_stats tpe_stats;
 extern bool tpe_enabled;
 
-void tpe_report_denial(const struct cred *cred, struct file *file,
-		       enum tpe_op op, const char *check, bool enforce);
+void tpe_report_denial(const struct cred *cred, const struct file *file,
+		       enum tpe_op op, enum tpe_check check, bool enforce);
 void tpe_audit_policy_write(const struct tpe_policy_hdr *hdr, size_t len,
 			    int err);
 
