@@ -698,9 +698,10 @@ static void flag_checks(void)
 /* ---- writing the policy ---- */
 
 /*
- * tpe/policy is 0600 root: anyone else is refused at open() by the file's
- * mode (EACCES). Who gets hold of an fd that root opened is refused at
- * write() by the capability check of the writer (EPERM).
+ * tpe/policy is 0644 root: anyone may read it (the lists are no secret),
+ * anyone else is refused at open() for writing by the file's mode
+ * (EACCES). Who gets hold of an fd that root opened is refused at write()
+ * by the capability check of the writer (EPERM).
  */
 struct write_arg {
 	int fd;			/* an fd root opened, or -1: open it here */
@@ -737,6 +738,27 @@ static bool policy_is(const void *blob, size_t len)
 	return n == (ssize_t)len && !memcmp(buf, blob, len);
 }
 
+/* A reader: 42 if it reads exactly the blob in @arg, 43 if other bytes. */
+static int do_policy_read(void *arg)
+{
+	struct write_arg *a = arg;
+	static unsigned char buf[1 << 16];
+	ssize_t n = policy_read(buf, sizeof(buf));
+
+	if (n < 0)
+		fail_errno(-n);
+	return n == (ssize_t)a->len && !memcmp(buf, a->blob, a->len) ? 42 : 43;
+}
+
+static void reader_reads(const void *blob, size_t len)
+{
+	struct write_arg r = { -1, false, blob, len };
+	struct outcome o = run_as(&alice, do_policy_read, &r);
+
+	check(!o.err && o.status == 42, outcome_str(o),
+	      "readers: a non-root user reads the live policy, byte-identical");
+}
+
 static void writers(void)
 {
 	uint32_t trusted[] = { bob.uid }, other[] = { alice.uid, bob.uid };
@@ -760,6 +782,7 @@ static void writers(void)
 		die("writing policy");
 	check(policy_is(live_blob, live_len), "read back differs",
 	      "writers: root write, then read back is byte-identical");
+	reader_reads(live_blob, live_len);
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct write_arg a = { -1, cases[i].userns, blob, len };
