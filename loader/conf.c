@@ -193,15 +193,68 @@ static int parse_setting(struct ctx *c, const config_setting_t *s)
 	return fail(c, s, "unknown key \"%s\"", key);
 }
 
-static void syntax_error(const config_t *cfg, const char *path, char *err)
+/* The setting name that starts line n of text (1-based), or "". */
+static void key_on_line(const char *text, int n, char *key, size_t len)
 {
-	const char *text = config_error_text(cfg);
+	size_t k;
 
-	snprintf(err, ERRLEN, "%s:%d: %s%s", path, config_error_line(cfg), text,
-		 strstr(text, "mismatched element type") ?
-		 " (an array in [ ] holds one type: use a list in ( ) to mix"
-		 " names, numbers and L numbers)" :
-		 "");
+	for (; n > 1 && text; n--) {
+		text = strchr(text, '\n');
+		text = text ? text + 1 : NULL;
+	}
+	*key = 0;
+	if (!text)
+		return;
+	text += strspn(text, " \t");
+	k = strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		   "0123456789_-*");
+	if (k && k < len)
+		snprintf(key, len, "%.*s", (int)k, text);
+}
+
+/* The first line before line `before` that sets key, or 0. */
+static int first_line_of(const char *text, const char *key, int before)
+{
+	char k[128];
+
+	for (int n = 1; n < before; n++) {
+		key_on_line(text, n, k, sizeof(k));
+		if (!strcmp(k, key))
+			return n;
+	}
+	return 0;
+}
+
+/*
+ * libconfig's own error, with the likely cause: its words name no key and
+ * no rule, and tpe.conf's readers are not all libconfig's.
+ */
+static void syntax_error(const config_t *cfg, const char *path,
+			 const char *text, char *err)
+{
+	const char *what = config_error_text(cfg);
+	int line = config_error_line(cfg), first;
+	char key[128], hint[300] = "";
+
+	if (strstr(what, "mismatched element type")) {
+		snprintf(hint, sizeof(hint), " (an array in [ ] holds one "
+			 "type: use a list in ( ) to mix names, numbers and "
+			 "L numbers)");
+	} else if (strstr(what, "duplicate setting")) {
+		key_on_line(text, line, key, sizeof(key));
+		first = *key ? first_line_of(text, key, line) : 0;
+		if (first)
+			snprintf(hint, sizeof(hint), ": %s given twice in this "
+				 "file (first on line %d)", key, first);
+		else if (*key)
+			snprintf(hint, sizeof(hint), ": %s given twice in this "
+				 "file", key);
+	} else if (strstr(what, "syntax error")) {
+		snprintf(hint, sizeof(hint), " (names are quoted, "
+			 "\"alice\"; each setting ends in \";\"; no \",\" "
+			 "after a list's last element)");
+	}
+	snprintf(err, ERRLEN, "%s:%d: %s%s", path, line, what, hint);
 }
 
 /* Parses lines from..to-1 of text: the part between two @include lines. */
@@ -230,7 +283,7 @@ static int parse_part(struct ctx *c, const char *text, unsigned from,
 	}
 	config_init(&cfg);
 	if (!config_read_string(&cfg, part ? part : text)) {
-		syntax_error(&cfg, c->file, c->err);
+		syntax_error(&cfg, c->file, part ? part : text, c->err);
 		rc = -1;
 	}
 	root = config_root_setting(&cfg);
@@ -407,6 +460,11 @@ static int fold(struct ctx *c, struct tpe_policy *p)
 			for (j = i + 1; j < l->n && l->v[j].id == l->v[i].id;)
 				j++;
 			ids->id[ids->n++] = l->v[i].id;
+			if (c->o->listed)	/* where --explain says it is */
+				c->o->listed(c->o->listed_arg, which,
+					     l->v[i].id,
+					     c->files[l->v[i].file],
+					     l->v[i].line);
 			if (which == 0 && l->v[i].id == 0)
 				notes[nn++] = (struct note){ &l->v[i],
 							     &l->v[i], j - i,

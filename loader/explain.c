@@ -46,7 +46,7 @@ static void listed(const struct tpe_policy *p, const struct tpe_identity *who,
 	}
 	if (!p->groups.n)
 		return;
-	if (ids_has(&p->groups, who->egid)) {
+	if (!who->no_egid && ids_has(&p->groups, who->egid)) {
 		v->listed = LISTED_EGID;
 		v->listed_id = who->egid;
 		return;
@@ -132,7 +132,10 @@ static void say_who(FILE *out, const struct tpe_policy *p,
 	fputs("  user: ", out);
 	say_id(out, &r->users, "uid", who->euid);
 	fputs(", ", out);
-	say_id(out, &r->groups, "gid", who->egid);
+	if (who->no_egid)
+		fputs("gid none (no passwd entry: no primary group)", out);
+	else
+		say_id(out, &r->groups, "gid", who->egid);
 	fputs(", groups", out);
 	for (i = 0; i < who->ngroups; i++)
 		fprintf(out, "%s%u", i ? "," : " ", who->groups[i]);
@@ -171,6 +174,10 @@ static void say_who(FILE *out, const struct tpe_policy *p,
 		      "; STRICT checks trusted users too" :
 		      "; trusted users are not checked", out);
 	fputc('\n', out);
+	if (v->listed != LISTED_NONE && v->listed_at)
+		fprintf(out, "  listed: %s in %s\n", v->listed_at,
+			v->listed == LISTED_EUID ? "trusted_users" :
+			"trusted_groups");
 }
 
 static const char *writers(uint32_t mode)
@@ -214,18 +221,31 @@ static const char *refused(const struct tpe_verdict *v)
 	       "allowed)";
 }
 
+/* Refused: the file itself, or (a script) the interpreter exec runs. */
 int explain_refused(const struct tpe_verdict *v)
 {
-	return v->check != NULL;
+	return v->check != NULL || v->interp_check != NULL;
+}
+
+/* "allowed", "denied", or "would deny": the verdict on the exec. */
+const char *explain_headline(const struct tpe_verdict *v)
+{
+	if (!explain_refused(v))
+		return "allowed";
+	return v->enforce ? "denied" : "would deny";
 }
 
 void explain_write(FILE *out, const struct tpe_policy *p,
 		   const struct tpe_identity *who, const struct tpe_facts *f,
 		   const struct tpe_verdict *v, const struct tpe_resolver *r)
 {
-	fprintf(out, "%s: %s", f->path, v->check ? refused(v) : "allowed");
+	fprintf(out, "%s: %s", f->path,
+		explain_refused(v) ? refused(v) : "allowed");
 	if (v->check)
 		fprintf(out, " check=%s", v->check);
+	else if (v->interp_check)
+		fprintf(out, " (its interpreter %s) check=%s", v->interp,
+			v->interp_check);
 	fputc('\n', out);
 	if (strcmp(f->path, f->resolved))
 		fprintf(out, "  resolved: %s\n", f->resolved);
@@ -251,7 +271,11 @@ void explain_write(FILE *out, const struct tpe_policy *p,
 			v->owner ? "root or the user" : "root",
 			p->flags & TPE_POLICY_CHECK_FILE ?
 			", and so is the file (CHECK_FILE)" : "");
-	fprintf(out, "  exec: %s\n", v->check ? refused(v) : "allowed");
+	if (!v->check && v->interp_check)
+		fprintf(out, "  exec: %s: the interpreter %s is refused "
+			"(below)\n", refused(v), v->interp);
+	else
+		fprintf(out, "  exec: %s\n", v->check ? refused(v) : "allowed");
 	if (v->mmap)
 		fprintf(out, "  mmap PROT_EXEC: %s\n",
 			v->check ? refused(v) : "allowed");
@@ -261,4 +285,94 @@ void explain_write(FILE *out, const struct tpe_policy *p,
 	if ((f->file.mode & S_IFMT) == S_IFREG && !(f->file.mode & 0111))
 		fputs("  note: no execute bit: execve() fails with EACCES "
 		      "before TPE is asked\n", out);
+}
+
+/* ---- as JSON ---- */
+
+static void json_node(FILE *out, const char *key, const char *path,
+		      const struct tpe_node *n)
+{
+	fprintf(out, ", \"%s\": {\"path\": ", key);
+	json_string(out, path);
+	fprintf(out, ", \"uid\": %u, \"mode\": \"%04o\"}", n->uid,
+		n->mode & 07777);
+}
+
+static void json_id(FILE *out, const char *key, const struct tpe_db *db,
+		    uint32_t id)
+{
+	const char *name = db->id_to_name(id);
+
+	fprintf(out, "\"%s\": %u", key, id);
+	if (name) {
+		fprintf(out, ", \"%s_name\": ", key);
+		json_string(out, name);
+	}
+}
+
+static const char *const listed_kind[] = {
+	[LISTED_NONE] = "none", [LISTED_EUID] = "euid",
+	[LISTED_EGID] = "egid", [LISTED_GROUP] = "group",
+};
+
+/*
+ * One path's verdict as a JSON object, left open (no closing brace) for
+ * the caller to add to: the fields of the text, by name. "verdict" is "allowed", "denied" or "would deny"; "check"
+ * is null when the file itself passes.
+ */
+void explain_json(FILE *out, const struct tpe_policy *p,
+		  const struct tpe_identity *who, const struct tpe_facts *f,
+		  const struct tpe_verdict *v, const struct tpe_resolver *r)
+{
+	size_t i;
+
+	fputs("{\"path\": ", out);
+	json_string(out, f->path);
+	fputs(", \"resolved\": ", out);
+	json_string(out, f->resolved);
+	fputs(", \"verdict\": ", out);
+	json_string(out, explain_headline(v));
+	fputs(", \"check\": ", out);
+	if (v->check)
+		json_string(out, v->check);
+	else
+		fputs("null", out);
+	fputs(", \"user\": {", out);
+	json_id(out, "uid", &r->users, who->euid);
+	fputs(", ", out);
+	if (who->no_egid)
+		fputs("\"gid\": null", out);
+	else
+		json_id(out, "gid", &r->groups, who->egid);
+	fputs(", \"groups\": [", out);
+	for (i = 0; i < who->ngroups; i++)
+		fprintf(out, "%s%u", i ? ", " : "", who->groups[i]);
+	fprintf(out, "]}, \"root\": %s, \"trusted\": %s, \"listed\": ",
+		v->root ? "true" : "false", v->trusted ? "true" : "false");
+	json_string(out, listed_kind[v->listed]);
+	if (v->listed != LISTED_NONE)
+		fprintf(out, ", \"listed_id\": %u", v->listed_id);
+	if (v->listed_at) {
+		fputs(", \"listed_at\": ", out);
+		json_string(out, v->listed_at);
+	}
+	fprintf(out, ", \"invert\": %s, \"strict\": %s, \"checked\": %s",
+		p->flags & TPE_POLICY_INVERT ? "true" : "false",
+		p->flags & TPE_POLICY_STRICT ? "true" : "false",
+		v->checked ? "true" : "false");
+	json_node(out, "file", f->resolved, &f->file);
+	json_node(out, "directory", f->dir_path, &f->dir);
+	if (f->untrusted_fs) {
+		fputs(", \"untrusted_fs\": ", out);
+		json_string(out, f->untrusted_fs);
+	}
+	fputs(", \"exec\": ", out);
+	json_string(out, explain_headline(v));
+	fputs(", \"mmap\": ", out);
+	json_string(out, !v->mmap ? "not checked" : !v->check ? "allowed" :
+		     v->enforce ? "denied" : "would deny");
+	if (v->interp_check) {
+		fputs(", \"refused_interpreter\": ", out);
+		json_string(out, v->interp);
+	}
 }

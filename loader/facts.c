@@ -76,18 +76,33 @@ int facts_identity(const char *user, char **groups, size_t ngroups,
 			goto fail;
 		}
 	} else {
-		pw = number(user, &uid) ? getpwnam(user) : getpwuid(uid);
-		if (!pw) {
+		int numeric = !number(user, &uid);
+
+		pw = numeric ? getpwuid(uid) : getpwnam(user);
+		if (!pw && !numeric) {
 			snprintf(err, ERRLEN, "unknown user \"%s\" (its primary "
-				 "group comes from its passwd entry)", user);
+				 "group comes from its passwd entry; a UID is "
+				 "judged without one)", user);
 			goto fail;
 		}
-		who->euid = pw->pw_uid;
-		who->egid = pw->pw_gid;
-		if (!ngroups && getgrouplist(pw->pw_name, pw->pw_gid,
-					     (gid_t *)ids, &n) < 0) {
+		if (!pw) {
+			/*
+			 * A UID from an audit line whose user is gone or
+			 * lives in a directory this machine does not ask:
+			 * judged as the number, with no primary group and
+			 * only the groups --group gives.
+			 */
+			who->euid = uid;
+			who->no_egid = 1;
+			n = 0;
+		} else {
+			who->euid = pw->pw_uid;
+			who->egid = pw->pw_gid;
+		}
+		if (pw && !ngroups && getgrouplist(pw->pw_name, pw->pw_gid,
+						   (gid_t *)ids, &n) < 0) {
 			snprintf(err, ERRLEN, "%s: more than %d groups",
-				 pw->pw_name, NGROUPS_CAP);
+				 user, NGROUPS_CAP);
 			goto fail;
 		}
 	}

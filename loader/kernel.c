@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
+
+#include <linux/tpe.h>
 
 #include "loader.h"
 
@@ -155,16 +158,122 @@ const char *errno_words(int err)
 }
 
 /*
- * The kernel's list of active LSMs: "lsm" next to the tpe directory
- * ($TPE_SECURITYFS/../lsm for tests). malloc()ed, or NULL.
+ * Where securityfs is mounted: the directory that holds tpe/ and lsm
+ * ($TPE_SECURITYFS's parent for tests). A static buffer.
  */
+const char *securityfs_root(void)
+{
+	static char root[4096];
+	const char *dir = getenv("TPE_SECURITYFS");
+	char *slash;
+
+	snprintf(root, sizeof(root), "%s", dir && *dir ? dir :
+		 TPE_SECURITYFS_DIR);
+	while ((slash = strrchr(root, '/')) && slash > root && !slash[1])
+		*slash = 0;	/* "dir/" is "dir" */
+	slash = strrchr(root, '/');
+	if (slash == root)
+		slash[1] = 0;
+	else if (slash)
+		*slash = 0;
+	else
+		snprintf(root, sizeof(root), ".");
+	return root;
+}
+
+/* The kernel's list of active LSMs, next to the tpe directory. */
 char *kernel_lsm_path(void)
 {
-	const char *dir = getenv("TPE_SECURITYFS");
 	char *path;
 
-	if (asprintf(&path, "%s/../lsm", dir && *dir ? dir :
-		     TPE_SECURITYFS_DIR) < 0)
+	if (asprintf(&path, "%s/lsm", securityfs_root()) < 0)
 		return NULL;
 	return path;
+}
+
+/*
+ * Is tpe among the active LSMs? Only securityfs's lsm file can say; when
+ * it cannot be read, nobody can tell from user space (TPE_UNKNOWN, with
+ * *why the errno).
+ */
+enum tpe_presence tpe_presence(int *why)
+{
+	char *path = kernel_lsm_path(), *tok, *save;
+	enum tpe_presence on = TPE_INACTIVE;
+	uint8_t *list = NULL;
+	size_t len;
+	int e = path ? read_all(path, &list, &len) : ENOMEM;
+
+	*why = e;
+	if (e)
+		on = TPE_UNKNOWN;
+	else
+		for (tok = strtok_r((char *)list, ",\n", &save); tok &&
+		     on != TPE_ACTIVE; tok = strtok_r(NULL, ",\n", &save))
+			if (!strcmp(tok, "tpe"))
+				on = TPE_ACTIVE;
+	free(list);
+	free(path);
+	return on;
+}
+
+/*
+ * Why the kernel cannot be asked, when tpe_presence() is not TPE_ACTIVE:
+ * what was seen, and for a kernel without tpe which kernel to boot.
+ */
+void tpe_absent_words(enum tpe_presence pr, int why, char err[ERRLEN])
+{
+	struct utsname u;
+
+	if (pr == TPE_UNKNOWN && why == ENOENT)
+		snprintf(err, ERRLEN, "securityfs is not mounted at %.300s: "
+			 "cannot tell whether tpe is active",
+			 securityfs_root());
+	else if (pr == TPE_UNKNOWN)
+		snprintf(err, ERRLEN, "%.300s/lsm: %s: cannot tell whether "
+			 "tpe is active", securityfs_root(), strerror(why));
+	else
+		snprintf(err, ERRLEN, "tpe is not active in this kernel "
+			 "(uname -r %.200s): boot a kernel with "
+			 "CONFIG_SECURITY_TPE=y and tpe in lsm=, e.g. "
+			 "linux-image-*-tpe", uname(&u) ? "unknown" : u.release);
+}
+
+/*
+ * Why the kernel refused a policy write (err from write_once()), in the
+ * words of its causes. EPERM means a locked policy or a caller without
+ * CAP_MAC_ADMIN: the live flags, which anyone may read, tell which.
+ */
+void write_refusal(int err, char out[ERRLEN])
+{
+	struct tpe_policy live;
+	enum tpe_presence pr;
+	char why[ERRLEN];
+	int e;
+
+	switch (err) {
+	case EPERM:
+		if (read_policy(securityfs_policy(), &live, NULL, NULL, why)) {
+			snprintf(out, ERRLEN, "%s", errno_words(err));
+			return;
+		}
+		snprintf(out, ERRLEN, "%s", live.flags & TPE_POLICY_LOCK ?
+			 "EPERM: the live policy is locked (lock = true; "
+			 "reboot to change it)" :
+			 "EPERM: you lack CAP_MAC_ADMIN (the live policy is "
+			 "not locked)");
+		policy_free(&live);
+		return;
+	case EACCES:
+		snprintf(out, ERRLEN, "EACCES: only root may write the policy");
+		return;
+	case ENOENT:
+		pr = tpe_presence(&e);
+		if (pr != TPE_ACTIVE) {
+			tpe_absent_words(pr, e, out);
+			return;
+		}
+		break;
+	}
+	snprintf(out, ERRLEN, "%s", errno_words(err));
 }

@@ -79,6 +79,14 @@ struct conf_opts {
 	FILE *warn;		/* notes and warnings, or NULL */
 	FILE *trace;		/* "FILE: read" for each file, or NULL */
 	uid_t caller;		/* besides root, who may own a config file */
+	/*
+	 * If set: called once per listed ID with where it is listed first
+	 * (which: 0 trusted_users, 1 trusted_groups), so that --explain can
+	 * name the file and line that made a user trusted.
+	 */
+	void (*listed)(void *arg, int which, uint32_t id, const char *file,
+		       unsigned line);
+	void *listed_arg;
 };
 
 /* conf.c */
@@ -126,7 +134,12 @@ int read_all(const char *path, uint8_t **buf, size_t *len);
 int read_policy(const char *path, struct tpe_policy *p, uint8_t **blobp,
 		size_t *lenp, char err[ERRLEN]);
 const char *errno_words(int err);
+const char *securityfs_root(void);
 char *kernel_lsm_path(void);
+enum tpe_presence { TPE_ACTIVE, TPE_INACTIVE, TPE_UNKNOWN };
+enum tpe_presence tpe_presence(int *why);
+void tpe_absent_words(enum tpe_presence pr, int why, char err[ERRLEN]);
+void write_refusal(int err, char out[ERRLEN]);
 
 /* conf.c: the flag keys of tpe.conf, in the order they are written */
 struct flag_key {
@@ -141,6 +154,7 @@ struct tpe_identity {
 	uint32_t euid, egid;
 	const uint32_t *groups;		/* supplementary */
 	size_t ngroups;
+	int no_egid;			/* a UID without a passwd entry */
 };
 
 struct tpe_node {
@@ -165,12 +179,19 @@ struct tpe_verdict {
 	int checked;			/* the path was judged */
 	uint32_t owner;			/* besides root, who may own it */
 	const char *check;		/* the kernel's check= name, or NULL */
+	const char *listed_at;		/* "FILE:LINE" of the list entry */
+	/* a script: its interpreter (the first one) that is refused */
+	const char *interp, *interp_check;
 };
 
 extern const char *const explain_checks[];
 void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
 		   const struct tpe_facts *f, struct tpe_verdict *v);
 int explain_refused(const struct tpe_verdict *v);
+const char *explain_headline(const struct tpe_verdict *v);
+void explain_json(FILE *out, const struct tpe_policy *p,
+		  const struct tpe_identity *who, const struct tpe_facts *f,
+		  const struct tpe_verdict *v, const struct tpe_resolver *r);
 void explain_write(FILE *out, const struct tpe_policy *p,
 		   const struct tpe_identity *who, const struct tpe_facts *f,
 		   const struct tpe_verdict *v, const struct tpe_resolver *r);
@@ -204,10 +225,13 @@ struct tpe_status {
 	const char *config;
 	const char *sync;		/* "in sync", "stale", "invalid" */
 	char config_err[ERRLEN];
+	char **files;			/* the config's files, as read */
+	size_t nfiles;
 };
 
 int status_parse_stats(const char *text, struct tpe_status *s);
-int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN]);
+int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN],
+		  int *errnum);
 void status_free(struct tpe_status *s);
 void status_write(FILE *f, const struct tpe_status *s);
 void status_json(FILE *f, const struct tpe_status *s);

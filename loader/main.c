@@ -4,6 +4,7 @@
  * kernel's Trusted Path Execution LSM in one write(). See tpe-load(8).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -15,12 +16,25 @@
 
 #define VERSION "1.0"
 
-enum exit_status { OK, BAD_CONFIG, USAGE, KERNEL_OR_IO };
+/*
+ * Exit codes that read right where systemd names them by the LSB table
+ * (systemctl status: "status=5/NOTINSTALLED"): 1 FAILURE, 2
+ * INVALIDARGUMENT, 4 NOPERMISSION, 5 NOTINSTALLED. 3 (NOTIMPLEMENTED) is
+ * not used.
+ */
+enum exit_status {
+	OK = 0,
+	FAILURE = 1,		/* invalid config, the kernel rejected it, I/O */
+	USAGE = 2,
+	NO_PERMISSION = 4,	/* EPERM, EACCES: locked, not root, no cap */
+	NOT_INSTALLED = 5,	/* tpe is not active, or cannot be seen */
+};
 enum action { LOAD, CHECK, OUTPUT, DUMP, EXPLAIN, STATUS };
 /* --explain: 0 allowed, 1 refused (denied, or would be), 2 usage or error */
 enum explain_status { ALLOWED, REFUSED, EXPLAIN_ERROR };
 
-enum long_only { OPT_EXPLAIN = 256, OPT_STATUS, OPT_JSON, OPT_USER, OPT_GROUP };
+enum long_only { OPT_EXPLAIN = 256, OPT_STATUS, OPT_JSON, OPT_USER, OPT_GROUP,
+		 OPT_OPTIONAL };
 
 struct opts {
 	enum action action;
@@ -28,7 +42,8 @@ struct opts {
 	int verbosity;		/* -1 quiet, 0 normal, 1 verbose */
 	int numeric;		/* --dump: IDs as numbers, no names */
 	int config_given;
-	int json;		/* --dump, --status: JSON */
+	int json;		/* --dump, --status, --explain: JSON */
+	int optional;		/* a kernel without tpe is not an error */
 	const char *user;	/* --explain: whom for, or NULL: the caller */
 	char **groups;		/* --explain: their supplementary groups */
 	size_t ngroups;
@@ -37,11 +52,12 @@ struct opts {
 };
 
 static const char synopsis[] =
-	"usage: tpe-load [-q | -v] [-c file | -c -] [-n | -o file]\n"
+	"usage: tpe-load [-q | -v] [-c file | -c -] [-n | -o file] "
+	"[--optional]\n"
 	"       tpe-load [-q | -v] -d [-N] [--json]\n"
 	"       tpe-load --status [-c file] [--json]\n"
 	"       tpe-load --explain [-c file] [--user user] [--group group]... "
-	"path...\n";
+	"[--json] path...\n";
 
 static void usage(FILE *f)
 {
@@ -55,21 +71,28 @@ static void usage(FILE *f)
 	      "  --status           the mode, flags, list sizes, counters, and "
 	      "whether\n"
 	      "                     the config builds the live policy\n"
-	      "  --json             with -d or --status: JSON\n"
+	      "  --json             with -d, --status or --explain: JSON\n"
 	      "  --explain PATH...  would the user be allowed to execute PATH,"
 	      " and why\n"
-	      "  --user USER        with --explain: whom for (default: you)\n"
+	      "  --user USER        with --explain: whom for (default: you); a "
+	      "UID without\n"
+	      "                     a passwd entry is judged with no primary "
+	      "group\n"
 	      "  --group GROUP      with --explain: a supplementary group "
 	      "(repeat; default:\n"
 	      "                     USER's groups in the group database)\n"
+	      "  --optional         load: on a kernel without tpe, say so and "
+	      "exit 0\n"
 	      "  -q, --quiet        no notes or summaries, only errors\n"
 	      "  -v, --verbose      also name every file read\n"
 	      "  -h, --help         this text\n"
 	      "  -V, --version      the version\n"
-	      "Exit: 0 ok, 1 invalid config, 2 usage, 3 kernel refused or "
-	      "I/O error;\n"
-	      "--status: 0 in sync, 1 stale or invalid config, 3 tpe off or "
-	      "unreadable;\n"
+	      "Exit: 0 ok, 1 invalid config, kernel refused or I/O error, 2 "
+	      "usage,\n"
+	      "4 no permission (locked policy, not root), 5 tpe not active in "
+	      "this kernel;\n"
+	      "--status: 0 in sync, 1 stale or invalid config, 4 policy not "
+	      "readable, 5 off;\n"
 	      "--explain: 0 allowed, 1 denied (or would be), 2 usage or "
 	      "error.\n"
 	      "TPE_SECURITYFS=DIR uses DIR/policy instead of "
@@ -137,6 +160,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "json",	no_argument,		NULL, OPT_JSON },
 		{ "user",	required_argument,	NULL, OPT_USER },
 		{ "group",	required_argument,	NULL, OPT_GROUP },
+		{ "optional",	no_argument,		NULL, OPT_OPTIONAL },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch;
@@ -174,6 +198,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_JSON:
 			o->json = 1;
+			break;
+		case OPT_OPTIONAL:
+			o->optional = 1;
 			break;
 		case OPT_USER:
 			if (o->user)
@@ -217,8 +244,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	}
 	if ((o->user || o->ngroups) && o->action != EXPLAIN)
 		return bad_usage("--user and --group go only with --explain");
-	if (o->json && o->action != DUMP && o->action != STATUS)
-		return bad_usage("--json goes only with --dump or --status");
+	if (o->json && o->action != DUMP && o->action != STATUS &&
+	    o->action != EXPLAIN)
+		return bad_usage("--json goes only with --dump, --status or "
+				 "--explain");
+	if (o->optional && o->action != LOAD)
+		return bad_usage("--optional goes only with a load");
 	o->config_given = o->config != NULL;
 	if (o->action == DUMP && o->config)
 		return bad_usage("--dump reads the kernel's live policy: "
@@ -242,12 +273,12 @@ static int build(const struct opts *o, struct tpe_policy *p, uint8_t **blob,
 	*files = conf_load(o->config, &co, p, err);
 	if (*files < 0) {
 		fprintf(stderr, "%s\n", err);
-		return BAD_CONFIG;
+		return FAILURE;
 	}
 	if (policy_encode(p, blob, len, err)) {
 		fprintf(stderr, "%s: %s\n", o->config, err);
 		policy_free(p);
-		return BAD_CONFIG;
+		return FAILURE;
 	}
 	return OK;
 }
@@ -285,15 +316,68 @@ static const struct tpe_resolver numbers_only = {
 	.groups = { no_id, no_name },
 };
 
+/*
+ * Why the live policy cannot be read (e, from read_all()), in err, and the
+ * exit code that says so: tpe absent (5), not allowed (4), or else 1.
+ */
+static int live_unreadable(int e, char err[ERRLEN])
+{
+	const char *path = securityfs_policy();
+	enum tpe_presence pr;
+	int why;
+
+	if (e == ENOENT) {
+		pr = tpe_presence(&why);
+		if (pr != TPE_ACTIVE) {
+			tpe_absent_words(pr, why, err);
+			return NOT_INSTALLED;
+		}
+	}
+	if (e == EACCES) {
+		snprintf(err, ERRLEN, "%s: EACCES: only root may read the live "
+			 "policy on this kernel (mode 0600)", path);
+		return NO_PERMISSION;
+	}
+	snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
+	return e == ENOENT ? NOT_INSTALLED : FAILURE;
+}
+
+/* The live policy, decoded; 0 or an exit code with err set. */
+static int read_live(struct tpe_policy *p, uint8_t **blobp, size_t *lenp,
+		     char err[ERRLEN])
+{
+	const char *path = securityfs_policy();
+	char why[ERRLEN];
+	uint8_t *blob;
+	size_t len;
+	int e = read_all(path, &blob, &len);
+
+	if (e)
+		return live_unreadable(e, err);
+	if (policy_decode(blob, len, p, why)) {
+		snprintf(err, ERRLEN, "%s: %.400s", path, why);
+		free(blob);
+		return FAILURE;
+	}
+	if (blobp) {
+		*blobp = blob;
+		*lenp = len;
+	} else {
+		free(blob);
+	}
+	return OK;
+}
+
 static int dump(const struct opts *o)
 {
 	const char *path = securityfs_policy();
 	struct tpe_policy p;
 	char err[ERRLEN];
+	int rc = read_live(&p, NULL, NULL, err);
 
-	if (read_policy(path, &p, NULL, NULL, err)) {
-		fprintf(stderr, "%s\n", err);
-		return KERNEL_OR_IO;
+	if (rc) {
+		fprintf(stderr, "tpe-load: %s\n", err);
+		return rc;
 	}
 	if (o->json) {
 		json_policy(stdout, path, &p,
@@ -306,7 +390,7 @@ static int dump(const struct opts *o)
 	policy_free(&p);
 	if (fflush(stdout)) {
 		perror("stdout");
-		return KERNEL_OR_IO;
+		return FAILURE;
 	}
 	return OK;
 }
@@ -315,109 +399,314 @@ static int status(const struct opts *o)
 {
 	struct tpe_status s;
 	char err[ERRLEN];
-	int failed = status_gather(o->config, &s, err), rc = OK;
+	int e, failed = status_gather(o->config, &s, err, &e), rc = OK;
 
 	/* TPE off is a status too; a policy that cannot be read is not. */
-	if (!failed || (!s.have_policy && !strcmp(s.mode, "off")))
+	if (!failed || !strcmp(s.mode, "off"))
 		(o->json ? status_json : status_write)(stdout, &s);
 	if (failed) {
 		fprintf(stderr, "tpe-load: %s\n", err);
-		rc = KERNEL_OR_IO;
+		rc = e == ENOENT && !s.have_policy ? NOT_INSTALLED :
+		     e == EACCES || e == EPERM ? NO_PERMISSION : FAILURE;
 	} else if (strcmp(s.sync, "in sync")) {
-		rc = BAD_CONFIG;
+		rc = FAILURE;
 	}
 	status_free(&s);
 	if (fflush(stdout)) {
 		perror("stdout");
-		rc = KERNEL_OR_IO;
+		rc = FAILURE;
 	}
 	return rc;
 }
 
-/* The policy --explain judges by: the config given with -c, or the live. */
-static int explain_policy(const struct opts *o, struct tpe_policy *p,
-			  const char **from)
+/* ---- --explain ---- */
+
+/* Where the config lists the IDs that --explain may name. */
+struct origins {
+	const struct tpe_identity *who;
+	struct origin {
+		int which;
+		uint32_t id;
+		char *at;	/* "FILE:LINE" */
+	} *v;
+	size_t n;
+};
+
+static int concerns(const struct tpe_identity *who, int which, uint32_t id)
+{
+	size_t i;
+
+	if (!which)
+		return id == who->euid;
+	if (!who->no_egid && id == who->egid)
+		return 1;
+	for (i = 0; i < who->ngroups; i++)
+		if (id == who->groups[i])
+			return 1;
+	return 0;
+}
+
+/* conf_opts.listed: keeps the places of the asking user's IDs. */
+static void remember(void *arg, int which, uint32_t id, const char *file,
+		     unsigned line)
+{
+	struct origins *o = arg;
+	struct origin *more;
+	char *at;
+
+	if (!concerns(o->who, which, id) ||
+	    asprintf(&at, "%s:%u", file, line) < 0)
+		return;
+	more = realloc(o->v, (o->n + 1) * sizeof(*more));
+	if (!more) {
+		free(at);
+		return;
+	}
+	o->v = more;
+	o->v[o->n++] = (struct origin){ which, id, at };
+}
+
+static const char *origin_of(const struct origins *o,
+			     const struct tpe_verdict *v)
+{
+	int which = v->listed != LISTED_EUID;
+	size_t i;
+
+	if (v->listed == LISTED_NONE)
+		return NULL;
+	for (i = 0; i < o->n; i++)
+		if (o->v[i].which == which && o->v[i].id == v->listed_id)
+			return o->v[i].at;
+	return NULL;
+}
+
+static void origins_free(struct origins *o)
+{
+	for (size_t i = 0; i < o->n; i++)
+		free(o->v[i].at);
+	free(o->v);
+}
+
+/*
+ * The places of a live policy's entries, from the config on disk: only if
+ * that config builds the live policy, byte for byte; else none, and the
+ * listing is the live policy's alone.
+ */
+static void live_origins(struct origins *org, const uint8_t *live,
+			 size_t live_len)
 {
 	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
-				.warn = o->verbosity < 0 ? NULL : stderr };
+				.listed = remember, .listed_arg = org };
+	struct tpe_policy p;
+	uint8_t *blob;
+	size_t len;
 	char err[ERRLEN];
-	int e;
+	int same = 0;
+
+	if (conf_load(TPE_CONF_PATH, &co, &p, err) < 0)
+		return;
+	if (!policy_encode(&p, &blob, &len, err)) {
+		same = len == live_len && !memcmp(blob, live, len);
+		free(blob);
+	}
+	policy_free(&p);
+	if (!same) {
+		origins_free(org);
+		org->v = NULL;
+		org->n = 0;
+	}
+}
+
+/*
+ * The policy --explain judges by: the config given with -c, or the live;
+ * and where the config lists the asking user's IDs.
+ */
+static int explain_policy(const struct opts *o, struct tpe_policy *p,
+			  const char **from, struct origins *org)
+{
+	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
+				.warn = o->verbosity < 0 ? NULL : stderr,
+				.listed = remember, .listed_arg = org };
+	char err[ERRLEN];
+	uint8_t *blob;
+	size_t len;
+	int rc;
 
 	if (o->config_given) {
-		*from = o->config;
-		e = conf_load(o->config, &co, p, err) < 0;
-	} else {
-		*from = securityfs_policy();
-		e = read_policy(*from, p, NULL, NULL, err);
-	}
-	if (e)
+		*from = strcmp(o->config, "-") ? o->config : "<stdin>";
+		if (conf_load(o->config, &co, p, err) >= 0)
+			return 0;
 		fprintf(stderr, "%s\n", err);
-	return e ? -1 : 0;
+		return -1;
+	}
+	*from = securityfs_policy();
+	rc = read_live(p, &blob, &len, err);
+	if (rc) {
+		fprintf(stderr, "tpe-load: %s; to judge by the config "
+			"instead: tpe-load --explain -c " TPE_CONF_PATH
+			" PATH\n", err);
+		return -1;
+	}
+	live_origins(org, blob, len);
+	free(blob);
+	return 0;
+}
+
+#define CHAIN_MAX	5	/* a file and 4 interpreters: BINPRM_MAX_RECURSION */
+
+struct step {
+	struct tpe_facts f;
+	struct tpe_verdict v;
+	char *interp;
+};
+
+/*
+ * Each step of a script's chain is refused if any later one is: exec
+ * fails when the kernel refuses the interpreter it runs.
+ */
+static void chain_verdicts(struct step *st, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n && !st[i].v.check; j++)
+			if (st[j].v.check) {
+				st[i].v.interp = st[j].f.path;
+				st[i].v.interp_check = st[j].v.check;
+				break;
+			}
+}
+
+static void chain_json(const struct tpe_policy *p,
+		       const struct tpe_identity *who, struct step *st,
+		       size_t n)
+{
+	size_t i;
+
+	explain_json(stdout, p, who, &st[0].f, &st[0].v, &tpe_nss);
+	fputs(", \"interpreters\": [", stdout);
+	for (i = 1; i < n; i++) {
+		fputs(i > 1 ? ", " : "", stdout);
+		explain_json(stdout, p, who, &st[i].f, &st[i].v, &tpe_nss);
+		fputc('}', stdout);
+	}
+	fputs("]}", stdout);
 }
 
 /*
  * One file, and for a script its interpreter, as binfmt_script asks the
  * kernel again (at most 4 deep, BINPRM_MAX_RECURSION).
  */
-static int explain_one(const struct tpe_policy *p,
-		       const struct tpe_identity *who, const char *path)
+static int explain_one(const struct opts *o, const struct tpe_policy *p,
+		       const struct tpe_identity *who,
+		       const struct origins *org, const char *path)
 {
-	struct tpe_facts f;
-	struct tpe_verdict v;
-	char err[ERRLEN], *interp, *next = NULL;
-	int depth, rc = ALLOWED;
+	struct step st[CHAIN_MAX];
+	char err[ERRLEN];
+	size_t n, i;
+	int rc = ALLOWED;
 
-	for (depth = 0; path && depth <= 4; depth++) {
-		if (facts_gather(path, &f, &interp, err)) {
+	for (n = 0; path && n < CHAIN_MAX; n++) {
+		if (facts_gather(path, &st[n].f, &st[n].interp, err)) {
 			fprintf(stderr, "tpe-load: %s\n", err);
 			rc = EXPLAIN_ERROR;
 			break;
 		}
-		if (depth)
-			printf("interpreter of the script above:\n");
-		explain_judge(p, who, &f, &v);
-		explain_write(stdout, p, who, &f, &v, &tpe_nss);
-		if (explain_refused(&v))
-			rc = REFUSED;
-		facts_free(&f);
-		free(next);
-		path = next = interp;
+		explain_judge(p, who, &st[n].f, &st[n].v);
+		st[n].v.listed_at = origin_of(org, &st[n].v);
+		path = st[n].interp;
 	}
-	free(next);
+	chain_verdicts(st, n);
+	if (n && o->json) {
+		chain_json(p, who, st, n);
+	} else {
+		for (i = 0; i < n; i++) {
+			if (i)
+				printf("interpreter of the script above:\n");
+			explain_write(stdout, p, who, &st[i].f, &st[i].v,
+				      &tpe_nss);
+		}
+	}
+	if (n && rc == ALLOWED && explain_refused(&st[0].v))
+		rc = REFUSED;
+	for (i = 0; i < n; i++) {
+		facts_free(&st[i].f);
+		free(st[i].interp);
+	}
 	return rc;
 }
 
 static int explain(const struct opts *o)
 {
 	struct tpe_identity who;
+	struct origins org = { .who = &who };
 	struct tpe_policy p;
 	const char *from;
 	char err[ERRLEN];
 	size_t i;
 	int rc = ALLOWED, r;
 
-	if (explain_policy(o, &p, &from))
-		return EXPLAIN_ERROR;
+	/* who first: the config's places are kept for their IDs only */
 	if (facts_identity(o->user, o->groups, o->ngroups, &who, err)) {
 		fprintf(stderr, "tpe-load: %s\n", err);
-		policy_free(&p);
 		return EXPLAIN_ERROR;
 	}
-	printf("policy: %s: ", from);
-	conf_summary(stdout, &p);
-	putchar('\n');
+	if (explain_policy(o, &p, &from, &org)) {
+		free((uint32_t *)who.groups);
+		origins_free(&org);
+		return EXPLAIN_ERROR;
+	}
+	if (o->json) {
+		fputs("{\"policy\": ", stdout);
+		json_string(stdout, from);
+		fputs(", \"paths\": [", stdout);
+	} else {
+		printf("policy: %s: ", from);
+		conf_summary(stdout, &p);
+		putchar('\n');
+	}
 	for (i = 0; i < o->npaths; i++) {
-		r = explain_one(&p, &who, o->paths[i]);
+		if (o->json && i)
+			fputs(", ", stdout);
+		r = explain_one(o, &p, &who, &org, o->paths[i]);
 		if (r > rc)
 			rc = r;
 	}
+	if (o->json)
+		fputs("]}\n", stdout);
 	free((uint32_t *)who.groups);
+	origins_free(&org);
 	policy_free(&p);
 	if (fflush(stdout)) {
 		perror("stdout");
 		rc = EXPLAIN_ERROR;
 	}
 	return rc;
+}
+
+/* A failed write to the kernel: in words, with the exit code for it. */
+static int refused_load(const struct opts *o, const char *to, int e)
+{
+	char why[ERRLEN];
+
+	if (o->action == OUTPUT) {
+		fprintf(stderr, "%s: %s\n", to, strerror(e));
+		return FAILURE;
+	}
+	write_refusal(e, why);
+	if (e == ENOENT && tpe_presence(&(int){ 0 }) != TPE_ACTIVE) {
+		if (o->optional) {
+			if (o->verbosity >= 0)
+				fprintf(stderr, "tpe-load: %s; --optional: "
+					"nothing loaded\n", why);
+			return OK;
+		}
+		fprintf(stderr, "tpe-load: %s\n", why);
+		return NOT_INSTALLED;
+	}
+	fprintf(stderr, "%s: %s\n", to, why);
+	return e == EPERM || e == EACCES ? NO_PERMISSION :
+	       e == ENOENT ? NOT_INSTALLED : FAILURE;
 }
 
 int main(int argc, char **argv)
@@ -452,9 +741,7 @@ int main(int argc, char **argv)
 
 		e = write_once(to, o.action == OUTPUT ? O_CREAT : 0, blob, len);
 		if (e) {
-			fprintf(stderr, "%s: %s\n", to, o.action == OUTPUT ?
-				strerror(e) : errno_words(e));
-			rc = KERNEL_OR_IO;
+			rc = refused_load(&o, to, e);
 		} else {
 			snprintf(done, sizeof(done), o.action == OUTPUT ?
 				 "written to %s" : "loaded", to);
@@ -465,7 +752,7 @@ int main(int argc, char **argv)
 	policy_free(&p);
 	if (!rc && fflush(stdout)) {
 		perror("stdout");
-		rc = KERNEL_OR_IO;
+		rc = FAILURE;
 	}
 	return rc;
 }

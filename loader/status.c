@@ -6,6 +6,7 @@
  * config builds the very policy that is live, byte for byte.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -50,6 +51,23 @@ static void flags_words(FILE *f, uint32_t flags)
 		fputs("(none)", f);
 }
 
+/* The config as messages name it: standard input is "<stdin>". */
+static const char *config_name(const struct tpe_status *s)
+{
+	return strcmp(s->config, "-") ? s->config : "<stdin>";
+}
+
+/* The files the config was read from, ", "-separated. */
+static void files_words(FILE *f, const struct tpe_status *s)
+{
+	for (size_t i = 0; i < s->nfiles; i++)
+		fprintf(f, "%s%s", i ? ", " : "", s->files[i]);
+}
+
+/*
+ * One "key: value" line each. Keys are written as the kernel names its
+ * counters and --json names everything: lower case, words joined by "_".
+ */
 void status_write(FILE *f, const struct tpe_status *s)
 {
 	size_t i;
@@ -59,18 +77,21 @@ void status_write(FILE *f, const struct tpe_status *s)
 		return;
 	fputs("flags: ", f);
 	flags_words(f, s->live.flags);
-	fprintf(f, "\ntrusted users: %zu\ntrusted groups: %zu\n",
+	fprintf(f, "\ntrusted_users: %zu\ntrusted_groups: %zu\n",
 		s->live.users.n, s->live.groups.n);
 	for (i = 0; i < s->ncounters; i++)
 		fprintf(f, "%s: %llu\n", s->counters[i].name,
 			s->counters[i].value);
-	if (!strcmp(s->sync, "in sync"))
-		fprintf(f, "config: in sync with %s\n", s->config);
-	else if (!strcmp(s->sync, "stale"))
-		fprintf(f, "config: stale: %s changed since the last load\n",
-			s->config);
-	else
+	if (!strcmp(s->sync, "in sync")) {
+		fprintf(f, "config: in sync with %s\n", config_name(s));
+	} else if (!strcmp(s->sync, "stale")) {
+		fputs("config: stale: the config and its drop-ins build "
+		      "another policy than the live one (read: ", f);
+		files_words(f, s);
+		fputs(")\n", f);
+	} else {
 		fprintf(f, "config: invalid: %s\n", s->config_err);
+	}
 }
 
 void status_json(FILE *f, const struct tpe_status *s)
@@ -95,43 +116,65 @@ void status_json(FILE *f, const struct tpe_status *s)
 		fprintf(f, ": %llu", s->counters[i].value);
 	}
 	fputs("}, \"config\": {\"path\": ", f);
-	json_string(f, s->config);
+	json_string(f, config_name(s));
 	fputs(", \"state\": ", f);
 	json_string(f, s->sync);
 	if (s->config_err[0]) {
 		fputs(", \"error\": ", f);
 		json_string(f, s->config_err);
 	}
+	if (s->nfiles) {
+		fputs(", \"files\": [", f);
+		for (i = 0; i < s->nfiles; i++) {
+			fputs(i ? ", " : "", f);
+			json_string(f, s->files[i]);
+		}
+		fputc(']', f);
+	}
 	fputs("}}\n", f);
 }
 
-static int tpe_is_active(void)
+/* conf_load()'s trace, "FILE: read" lines, into s->files. */
+static void keep_files(struct tpe_status *s, char *trace)
 {
-	char *path = kernel_lsm_path(), *tok, *save;
-	uint8_t *list = NULL;
+	char *line, *save, **more;
 	size_t len;
-	int on = 0;
 
-	if (path && !read_all(path, &list, &len))
-		for (tok = strtok_r((char *)list, ",\n", &save); tok && !on;
-		     tok = strtok_r(NULL, ",\n", &save))
-			on = !strcmp(tok, "tpe");
-	free(list);
-	free(path);
-	return on;
+	for (line = strtok_r(trace, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		len = strlen(line);
+		if (len < 6 || strcmp(line + len - 6, ": read"))
+			continue;
+		more = realloc(s->files, (s->nfiles + 1) * sizeof(*more));
+		if (!more)
+			return;
+		s->files = more;
+		s->files[s->nfiles] = strndup(line, len - 6);
+		if (s->files[s->nfiles])
+			s->nfiles++;
+	}
 }
 
-/* Does the config build the live blob? Sets sync and config_err. */
+/* Does the config build the live blob? Sets sync, config_err, files. */
 static void compare_config(struct tpe_status *s, const uint8_t *live,
 			   size_t live_len)
 {
 	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid() };
 	struct tpe_policy p;
 	uint8_t *blob;
-	size_t len;
+	char *trace = NULL;
+	size_t len, tlen;
+	int files;
 
 	s->sync = "invalid";
-	if (conf_load(s->config, &co, &p, s->config_err) < 0)
+	co.trace = open_memstream(&trace, &tlen);
+	files = conf_load(s->config, &co, &p, s->config_err);
+	if (co.trace) {
+		fclose(co.trace);
+		keep_files(s, trace);
+		free(trace);
+	}
+	if (files < 0)
 		return;
 	if (policy_encode(&p, &blob, &len, s->config_err) == 0) {
 		s->sync = len == live_len && !memcmp(blob, live, len) ?
@@ -141,25 +184,60 @@ static void compare_config(struct tpe_status *s, const uint8_t *live,
 	policy_free(&p);
 }
 
+/* The live policy as the status tells it; -1 with err and *errnum. */
+static int read_live(struct tpe_status *s, uint8_t **blob, size_t *len,
+		     char err[ERRLEN], int *errnum)
+{
+	const char *path = securityfs_policy();
+	char why[ERRLEN];
+	int e = read_all(path, blob, len);
+
+	if (e) {
+		*errnum = e;
+		if (e == EACCES)
+			snprintf(err, ERRLEN, "%s: EACCES: only root may read "
+				 "the live policy on this kernel (mode 0600); "
+				 "judge by the config instead: tpe-load "
+				 "--explain -c " TPE_CONF_PATH " PATH", path);
+		else
+			snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
+		return -1;
+	}
+	if (policy_decode(*blob, *len, &s->live, why)) {
+		snprintf(err, ERRLEN, "%s: %.400s", path, why);
+		free(*blob);
+		return -1;
+	}
+	return 0;
+}
+
 /*
- * Fills s; returns 0, or -1 with err set when the live policy or the
- * counters cannot be read (s->mode says "off" when tpe is not running).
+ * Fills s; returns 0, or -1 with err set when tpe is not active (s->mode
+ * "off"), cannot be seen (securityfs not mounted: "unknown"), or the live
+ * policy or the counters cannot be read. *errnum: the errno behind it, or
+ * 0 (ENOENT: tpe absent or unknown).
  */
-int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN])
+int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN],
+		  int *errnum)
 {
 	const char *path = securityfs_stats();
+	enum tpe_presence pr;
 	uint8_t *blob, *stats;
 	size_t len, slen;
 	int e;
 
 	*s = (struct tpe_status){ .config = config, .mode = "off" };
-	if (!tpe_is_active()) {
-		snprintf(err, ERRLEN, "tpe is not an active LSM (not in "
-			 "securityfs lsm)");
+	*errnum = 0;
+	pr = tpe_presence(&e);
+	if (pr != TPE_ACTIVE) {
+		tpe_absent_words(pr, e, err);
+		if (pr == TPE_UNKNOWN)
+			s->mode = "unknown";
+		*errnum = ENOENT;
 		return -1;
 	}
-	if (read_policy(securityfs_policy(), &s->live, &blob, &len,
-			err))
+	s->mode = "unknown";
+	if (read_live(s, &blob, &len, err, errnum))
 		return -1;
 	s->have_policy = 1;
 	s->mode = s->live.flags & TPE_POLICY_ENFORCE ? "enforcing" :
@@ -168,6 +246,7 @@ int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN])
 	free(blob);
 	e = read_all(path, &stats, &slen);
 	if (e || status_parse_stats((char *)stats, s)) {
+		*errnum = e;
 		snprintf(err, ERRLEN, "%s: %s", path,
 			 e ? errno_words(e) : "unreadable counters");
 		if (!e)
@@ -183,4 +262,9 @@ void status_free(struct tpe_status *s)
 	policy_free(&s->live);
 	free(s->counters);
 	s->counters = NULL;
+	for (size_t i = 0; i < s->nfiles; i++)
+		free(s->files[i]);
+	free(s->files);
+	s->files = NULL;
+	s->nfiles = 0;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -269,19 +270,31 @@ static void test_errors(void **state)
 		  "1: 3000000000 does not fit in 32 bits and libconfig would "
 		  "read it as -1294967296: write a 64-bit integer with an L "
 		  "suffix" },
-		{ "enforce = true;\nmmap = ;\n", "2: syntax error" },
+		{ "enforce = true;\nmmap = ;\n", "2: syntax error (names are quoted, "
+		  "\"alice\"; each setting ends in \";\"; no \",\" after a "
+		  "list's last element)" },
 		/* libconfig: 0 is an int, 4294967294L an int64 */
 		{ "trusted_groups = [ 0, 4294967294L ];\n",
 		  "1: mismatched element type in array (an array in [ ] "
 		  "holds one type: use a list in ( ) to mix names, numbers "
 		  "and L numbers)" },
 		{ "enforce = true;\nenforce = false;\n",
-		  "2: duplicate setting name" },
+		  "2: duplicate setting name: enforce given twice in this "
+		  "file (first on line 1)" },
+		/* the name libconfig does not give, also inside a list */
+		{ "mmap = true;\n# x\n  mmap : false;\n",
+		  "3: duplicate setting name: mmap given twice in this file "
+		  "(first on line 1)" },
+		{ "trusted_users = bob;\n", "1: syntax error (names are quoted, "
+		  "\"alice\"; each setting ends in \";\"; no \",\" after a "
+		  "list's last element)" },
 		{ "trusted_users = [ \"bob\",\n 1002 ];\n",
 		  "2: mismatched element type in array (an array in [ ] "
 		  "holds one type: use a list in ( ) to mix names, numbers "
 		  "and L numbers)" },
-		{ "trusted_users = [ 1, 2, ];\n", "1: syntax error" },
+		{ "trusted_users = [ 1, 2, ];\n", "1: syntax error (names are quoted, "
+		  "\"alice\"; each setting ends in \";\"; no \",\" after a "
+		  "list's last element)" },
 	};
 	struct tpe_policy p;
 	char want[ERRLEN + 1200], *w;
@@ -978,9 +991,9 @@ static const char *judge(uint32_t flags, uint32_t *users, size_t nu,
 static void test_explain_judge(void **state)
 {
 	uint32_t alice_groups[] = { 1001 }, bob_groups[] = { 1002, 2000 };
-	struct tpe_identity root = { 0, 0, NULL, 0 },
-		alice = { 1001, 1001, alice_groups, 1 },
-		bob = { 1002, 1002, bob_groups, 2 };
+	struct tpe_identity root = { 0, 0, NULL, 0, 0 },
+		alice = { 1001, 1001, alice_groups, 1, 0 },
+		bob = { 1002, 1002, bob_groups, 2, 0 };
 	struct tpe_facts ok = { .dir = DIR_OK, .file = FILE_OK },
 		ww = { .dir = { 0, S_IFDIR | 01777 }, .file = FILE_OK },
 		gw = { .dir = { 0, S_IFDIR | 0775 }, .file = FILE_OK },
@@ -1068,7 +1081,7 @@ static void test_explain_judge(void **state)
 static void test_explain_names_in_words(void **state)
 {
 	uint32_t g[] = { 1001 };
-	struct tpe_identity alice = { 1001, 1001, g, 1 };
+	struct tpe_identity alice = { 1001, 1001, g, 1, 0 };
 	struct tpe_facts f = { .path = "/tmp/x", .resolved = "/srv/x",
 			       .dir_path = "/srv",
 			       .dir = { 0, S_IFDIR | 01777 },
@@ -1191,8 +1204,10 @@ static void test_json_policy(void **state)
 
 static void test_status(void **state)
 {
+	char *files[] = { "/etc/tpe.conf", "/etc/tpe.conf.d/50-x.conf" };
 	struct tpe_status s = { .mode = "enforcing", .have_policy = 1,
 				.config = "/etc/tpe.conf", .sync = "stale",
+				.files = files, .nfiles = 2,
 				.live = { .flags = TPE_POLICY_ENFORCE |
 					  TPE_POLICY_MMAP,
 					  .groups = { (uint32_t[]){ 5 }, 1 } } };
@@ -1210,11 +1225,12 @@ static void test_status(void **state)
 	status_write(f, &s);
 	fclose(f);
 	assert_string_equal(out, "mode: enforcing\nflags: enforce mmap\n"
-			    "trusted users: 0\ntrusted groups: 1\n"
+			    "trusted_users: 0\ntrusted_groups: 1\n"
 			    "exec_denials: 3\nmmap_denials: 0\n"
 			    "would_deny: 18446744073709551615\n"
-			    "config: stale: /etc/tpe.conf changed since the "
-			    "last load\n");
+			    "config: stale: the config and its drop-ins build "
+			    "another policy than the live one (read: "
+			    "/etc/tpe.conf, /etc/tpe.conf.d/50-x.conf)\n");
 	free(out);
 	f = open_memstream(&out, &len);
 	status_json(f, &s);
@@ -1227,7 +1243,8 @@ static void test_status(void **state)
 			    "{\"exec_denials\": 3, \"mmap_denials\": 0, "
 			    "\"would_deny\": 18446744073709551615}, "
 			    "\"config\": {\"path\": \"/etc/tpe.conf\", "
-			    "\"state\": \"stale\"}}\n");
+			    "\"state\": \"stale\", \"files\": "
+			    "[\"/etc/tpe.conf\", \"/etc/tpe.conf.d/50-x.conf\"]}}\n");
 	free(out);
 	free(s.counters);
 	s = (struct tpe_status){ 0 };
@@ -1236,6 +1253,183 @@ static void test_status(void **state)
 	s = (struct tpe_status){ 0 };
 	assert_int_equal(status_parse_stats("a 1 2\n", &s), -1);
 	free(s.counters);
+}
+
+/* ---- kernel.c: what a refusal and a missing tpe mean ---- */
+
+static void fake_securityfs(const char *lsm, uint32_t flags)
+{
+	char path[1200];
+	struct tpe_policy p = { .flags = flags };
+	uint8_t *blob;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/sfs", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/sfs/tpe", dir);
+	mkdir(path, 0755);
+	setenv("TPE_SECURITYFS", path, 1);
+	snprintf(path, sizeof(path), "%s/sfs/lsm", dir);
+	unlink(path);
+	if (lsm)
+		write_file(path, lsm);
+	assert_int_equal(policy_encode(&p, &blob, &len, err), 0);
+	assert_int_equal(write_once(securityfs_policy(), O_CREAT, blob, len),
+			 0);
+	free(blob);
+}
+
+static void test_presence_and_refusals(void **state)
+{
+	char want[1300], out[ERRLEN];
+	struct utsname u;
+	int why;
+
+	(void)state;
+	assert_int_equal(uname(&u), 0);
+	fake_securityfs("capability,tpe,landlock\n", TPE_POLICY_LOCK);
+	snprintf(want, sizeof(want), "%s/sfs", dir);
+	assert_string_equal(securityfs_root(), want);
+	assert_int_equal(tpe_presence(&why), TPE_ACTIVE);
+	/* EPERM: the live flags tell a locked policy from a missing cap */
+	write_refusal(EPERM, out);
+	assert_string_equal(out, "EPERM: the live policy is locked (lock = "
+			    "true; reboot to change it)");
+	fake_securityfs("capability,tpe", TPE_POLICY_ENFORCE);
+	write_refusal(EPERM, out);
+	assert_string_equal(out, "EPERM: you lack CAP_MAC_ADMIN (the live "
+			    "policy is not locked)");
+	write_refusal(EACCES, out);
+	assert_string_equal(out, "EACCES: only root may write the policy");
+	write_refusal(EINVAL, out);
+	assert_string_equal(out, errno_words(EINVAL));
+	/* tpe not among the LSMs: which kernel to boot */
+	fake_securityfs("capability,tpex,landlock", 0);
+	assert_int_equal(tpe_presence(&why), TPE_INACTIVE);
+	write_refusal(ENOENT, out);
+	snprintf(want, sizeof(want), "tpe is not active in this kernel "
+		 "(uname -r %s): boot a kernel with CONFIG_SECURITY_TPE=y "
+		 "and tpe in lsm=, e.g. linux-image-*-tpe", u.release);
+	assert_string_equal(out, want);
+	/* no lsm file: securityfs is not mounted; nobody can tell */
+	fake_securityfs(NULL, 0);
+	assert_int_equal(tpe_presence(&why), TPE_UNKNOWN);
+	assert_int_equal(why, ENOENT);
+	write_refusal(ENOENT, out);
+	snprintf(want, sizeof(want), "securityfs is not mounted at %s/sfs: "
+		 "cannot tell whether tpe is active", dir);
+	assert_string_equal(out, want);
+	unsetenv("TPE_SECURITYFS");
+	assert_string_equal(securityfs_root(), "/sys/kernel/security");
+	setenv("TPE_SECURITYFS", "rel/", 1);
+	assert_string_equal(securityfs_root(), ".");
+	unsetenv("TPE_SECURITYFS");
+}
+
+/* A script is refused when its interpreter is; a UID without a group. */
+static void test_explain_chain_and_no_egid(void **state)
+{
+	struct tpe_identity ghost = { 4242, 0, NULL, 0, 1 };
+	struct tpe_facts f = { .path = "/srv/s", .resolved = "/srv/s",
+			       .dir_path = "/srv", .dir = DIR_OK,
+			       .file = FILE_OK };
+	uint32_t g0[] = { 0 };
+	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE,
+				.groups = { g0, 1 } };
+	struct tpe_verdict v;
+	char *s;
+	size_t len;
+	FILE *out;
+
+	(void)state;
+	/* egid 0 would be listed; a UID with no passwd entry has none */
+	explain_judge(&p, &ghost, &f, &v);
+	assert_int_equal(v.listed, LISTED_NONE);
+	assert_false(v.trusted);
+	assert_false(explain_refused(&v));
+	assert_string_equal(explain_headline(&v), "allowed");
+	v.interp = "/tmp/sh";
+	v.interp_check = "dir-writable";
+	v.listed_at = "/etc/tpe.conf:3";
+	assert_true(explain_refused(&v));
+	assert_string_equal(explain_headline(&v), "denied");
+	out = open_memstream(&s, &len);
+	explain_write(out, &p, &ghost, &f, &v, &fake_db);
+	fclose(out);
+	assert_non_null(strstr(s, "/srv/s: denied (its interpreter /tmp/sh) "
+			       "check=dir-writable\n"));
+	assert_non_null(strstr(s, "  user: uid 4242, gid none (no passwd "
+			       "entry: no primary group), groups none\n"));
+	assert_non_null(strstr(s, "  exec: denied: the interpreter /tmp/sh "
+			       "is refused (below)\n"));
+	/* not listed: no listed line, whatever listed_at says */
+	assert_null(strstr(s, "listed:"));
+	free(s);
+	p.flags = 0;	/* permissive */
+	explain_judge(&p, &ghost, &f, &v);
+	v.interp = "/tmp/sh";
+	v.interp_check = "dir-writable";
+	assert_string_equal(explain_headline(&v), "would deny");
+	/* JSON: the same facts; the caller closes the object */
+	out = open_memstream(&s, &len);
+	explain_json(out, &p, &ghost, &f, &v, &fake_db);
+	fputc('}', out);
+	fclose(out);
+	assert_string_equal(s, "{\"path\": \"/srv/s\", \"resolved\": "
+		"\"/srv/s\", \"verdict\": \"would deny\", \"check\": null, "
+		"\"user\": {\"uid\": 4242, \"gid\": null, \"groups\": []}, "
+		"\"root\": false, \"trusted\": false, \"listed\": \"none\", "
+		"\"invert\": false, \"strict\": false, \"checked\": true, "
+		"\"file\": {\"path\": \"/srv/s\", \"uid\": 0, \"mode\": "
+		"\"0755\"}, \"directory\": {\"path\": \"/srv\", \"uid\": 0, "
+		"\"mode\": \"0755\"}, \"exec\": \"would deny\", \"mmap\": "
+		"\"not checked\", \"refused_interpreter\": \"/tmp/sh\"}");
+	free(s);
+}
+
+/* conf_opts.listed: the first place of each ID, across drop-ins. */
+struct seen_at {
+	char at[8][1200];
+	int n;
+};
+
+static void note_listed(void *arg, int which, uint32_t id, const char *file,
+			unsigned line)
+{
+	struct seen_at *s = arg;
+
+	if (s->n < 8)
+		snprintf(s->at[s->n++], sizeof(s->at[0]), "%d %u %s:%u",
+			 which, id, file, line);
+}
+
+static void test_listed_places(void **state)
+{
+	struct seen_at seen = { .n = 0 };
+	struct conf_opts o = { .r = &fake_db, .caller = geteuid(),
+			       .listed = note_listed, .listed_arg = &seen };
+	char d[1200], f[1300], want[1400];
+	struct tpe_policy p;
+
+	(void)state;
+	write_file(conf_path, "trusted_users = (\n\"bob\",\n7 );\n");
+	snprintf(d, sizeof(d), "%s.d", conf_path);
+	mkdir(d, 0755);
+	snprintf(f, sizeof(f), "%s/50-x.conf", d);
+	write_file(f, "\ntrusted_users = [ 7 ];\ntrusted_groups = [ "
+		   "\"wheel\" ];\n");
+	assert_int_equal(conf_load(conf_path, &o, &p, err), 2);
+	policy_free(&p);
+	assert_int_equal(seen.n, 3);
+	/* sorted by ID; 7's first place is the config's, not the drop-in's */
+	snprintf(want, sizeof(want), "0 7 %s:3", conf_path);
+	assert_string_equal(seen.at[0], want);
+	snprintf(want, sizeof(want), "0 1002 %s:2", conf_path);
+	assert_string_equal(seen.at[1], want);
+	snprintf(want, sizeof(want), "1 10 %s:3", f);
+	assert_string_equal(seen.at[2], want);
+	unlink(f);
+	rmdir(d);
 }
 
 int main(void)
@@ -1266,6 +1460,9 @@ int main(void)
 		cmocka_unit_test(test_json_string),
 		cmocka_unit_test(test_json_policy),
 		cmocka_unit_test(test_status),
+		cmocka_unit_test(test_presence_and_refusals),
+		cmocka_unit_test(test_explain_chain_and_no_egid),
+		cmocka_unit_test(test_listed_places),
 	};
 
 	return cmocka_run_group_tests_name("tpe-load", tests, setup_dir,
