@@ -440,4 +440,46 @@ else
 fi
 rm -f "$T/lsm" "$T/fs/stats"
 
+# bash completion (completion/, installed by the package), through
+# bash-completion's own helpers as an interactive shell loads them.
+BC=/usr/share/bash-completion/bash_completion
+if [ -r "$BC" ] && command -v bash >/dev/null; then
+	cat >"$T/comp.sh" <<'EOF'
+. /usr/share/bash-completion/bash_completion
+. ./completion/tpe-load
+. ./completion/tpe-suggest
+# comp LINE: what bash offers at the end of LINE, one per line
+comp() {
+	COMP_LINE=$1 COMP_POINT=${#1}
+	read -ra COMP_WORDS <<<"$1"
+	[[ $1 == *" " ]] && COMP_WORDS+=("")
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	COMPREPLY=()
+	local f=_tpe_load
+	[[ ${COMP_WORDS[0]} == tpe-suggest ]] && f=_tpe_suggest
+	$f "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" \
+		"${COMP_WORDS[COMP_CWORD-1]}"
+	printf '%s\n' "${COMPREPLY[@]}"
+}
+comp "$1"
+EOF
+	comp() { bash "$T/comp.sh" "$1"; }
+	t "completion: tpe-load --ex gives --explain" 0 \
+		'[ "$(cat "$T/out")" = "--explain" ]' -- comp "tpe-load --ex"
+	t "completion: every option of --help is offered" 0 \
+		'! for o in $("$TPE_LOAD" --help | grep -o -- "--[a-z-]*" | sort -u); do grep -qx -- "$o" "$T/out" || echo "$o"; done | grep -q .' \
+		-- comp "tpe-load --"
+	t "completion: --user gives users, --group groups" 0 \
+		'grep -qx root "$T/out"' -- comp "tpe-load --explain --user roo"
+	t "completion: --explain completes paths" 0 \
+		'grep -qx "$T/safe/true" "$T/out"' -- comp "tpe-load --explain $T/safe/tr"
+	t "completion: no operand but --explain's" 0 '! grep -q . "$T/out"' \
+		-- comp "tpe-load --status $T/safe/tr"
+	t "completion: tpe-suggest's options" 0 \
+		'grep -qx -- --drop-in "$T/out"' 'grep -qx -- --config "$T/out"' \
+		-- comp "tpe-suggest --"
+else
+	echo "ok - completion # SKIP no bash-completion"
+fi
+
 exit $failed
