@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tpe-suggest: read TPE's denial records (a permissive roll-out's "would
- * deny" lines, or real denials) and propose the users to trust and the
- * directories to fix that would have allowed them. It changes nothing.
+ * deny" lines, or real denials) and propose the users to trust, the
+ * directories to fix and the programs to copy that would have allowed
+ * them. It changes nothing, unless asked to --apply: then it takes the
+ * actions itself, on descriptors whose dev:ino it checked (object.c), so
+ * that no text a user chose ever reaches a shell.
  */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -14,11 +17,11 @@
 #include "suggest.h"
 
 enum { OK, BAD_INPUT, USAGE };
-enum what { REPORT, DROPIN_ONLY, COMMANDS_ONLY };
+enum what { REPORT, DROPIN_ONLY, APPLY };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: tpe-suggest [-c FILE] [--drop-in | --commands] [LOG|-]\n");
+	fprintf(f, "usage: tpe-suggest [-c FILE] [--drop-in | --apply [--copy-dir DIR]] [LOG|-]\n");
 }
 
 /* Lines named one by one on stderr; the rest are only counted. */
@@ -65,22 +68,76 @@ static int read_log(FILE *in, const char *name, struct suggest *s)
 	return bad;
 }
 
+/* The drop-in tpe-suggest writes: CONFIG.d/50-suggest.conf. */
+static char *dropin_path(const char *config)
+{
+	char *path;
+
+	return asprintf(&path, "%s.d/50-suggest.conf", config) < 0 ? NULL : path;
+}
+
+/*
+ * The users the drop-in trusts now, kept in the next one: with its first
+ * drop-in in place, the same log must not flip anyone's trust.
+ */
+static int keep_dropin(struct suggest *s, const char *path,
+		       const struct conf_opts *co)
+{
+	struct tpe_policy d = { 0 };
+	char err[ERRLEN];
+	int rc;
+
+	if (access(path, F_OK))
+		return errno == ENOENT ? suggest_keep(s, &d.users, path) : -1;
+	if (conf_load(path, co, &d, err) < 0) {
+		fprintf(stderr, "tpe-suggest: %s\n", err);
+		return -1;
+	}
+	rc = suggest_keep(s, &d.users, path);
+	policy_free(&d);
+	return rc;
+}
+
+static int apply(struct suggest *s, const struct tpe_policy *p)
+{
+	size_t failed;
+
+	if (geteuid()) {
+		fprintf(stderr, "tpe-suggest: --apply: must be run as root\n");
+		return BAD_INPUT;
+	}
+	printf("tpe-suggest will take these actions, each only where the object's dev:ino still match the log:\n");
+	if (!suggest_actions(stdout, s, p, &this_machine)) {
+		printf("  (none)\n");
+		return OK;
+	}
+	printf("\nTaking them:\n");
+	fflush(stdout);
+	failed = suggest_apply(stdout, s, p, &this_machine, 0);
+	if (failed)
+		fprintf(stderr, "tpe-suggest: %zu action%s not taken (see above)\n",
+			failed, failed == 1 ? "" : "s");
+	return failed ? BAD_INPUT : OK;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "drop-in", no_argument, NULL, 'd' },
+		{ "apply", no_argument, NULL, 'a' },
+		{ "copy-dir", required_argument, NULL, 'C' },
 		{ "commands", no_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *config = TPE_CONF_PATH, *log = "-";
+	const char *config = TPE_CONF_PATH, *log = "-", *copy_dir = NULL;
 	struct conf_opts co = { .r = &tpe_nss, .warn = NULL,
 				.caller = geteuid() };
 	struct tpe_policy p = { 0 };
 	enum what what = REPORT;
 	struct suggest *s;
-	char err[ERRLEN];
+	char err[ERRLEN], *dropin = NULL;
 	FILE *in = stdin;
 	int c, rc;
 
@@ -92,9 +149,15 @@ int main(int argc, char **argv)
 		case 'd':
 			what = DROPIN_ONLY;
 			break;
-		case 'x':
-			what = COMMANDS_ONLY;
+		case 'a':
+			what = APPLY;
 			break;
+		case 'C':
+			copy_dir = optarg;
+			break;
+		case 'x':
+			fprintf(stderr, "tpe-suggest: --commands is gone: its script acted on paths a user chose; use --apply, which checks each object's dev:ino before acting\n");
+			return USAGE;
 		case 'h':
 			usage(stdout);
 			return OK;
@@ -103,7 +166,8 @@ int main(int argc, char **argv)
 			return USAGE;
 		}
 	}
-	if (argc - optind > 1) {
+	if (argc - optind > 1 || (copy_dir && what != APPLY) ||
+	    (copy_dir && object_path_ok(copy_dir))) {
 		usage(stderr);
 		return USAGE;
 	}
@@ -111,29 +175,43 @@ int main(int argc, char **argv)
 		log = argv[optind];
 	/* Who is trusted now, so that the proposal adds only what is new. */
 	if (conf_load(config, &co, &p, err) < 0) {
-		fprintf(stderr, "%s\n", err);
+		fprintf(stderr, "tpe-suggest: %s\n", err);
+		if (access(config, F_OK))
+			fprintf(stderr, "tpe-suggest: %s is the configuration in force; name another with -c FILE\n",
+				config);
 		return BAD_INPUT;
 	}
 	if (strcmp(log, "-") && !(in = fopen(log, "r"))) {
-		fprintf(stderr, "%s: %s\n", log, strerror(errno));
+		fprintf(stderr, "tpe-suggest: %s: %s\n", log, strerror(errno));
 		policy_free(&p);
 		return BAD_INPUT;
 	}
 	s = suggest_new();
-	rc = !s || read_log(in, strcmp(log, "-") ? log : "stdin", s) ?
+	dropin = strcmp(config, "-") ? dropin_path(config) : NULL;
+	rc = !s || (dropin && keep_dropin(s, dropin, &co)) ||
+	     read_log(in, strcmp(log, "-") ? log : "stdin", s) ?
 	     BAD_INPUT : OK;
 	if (in != stdin)
 		fclose(in);
-	if (rc == OK && what == DROPIN_ONLY)
+	if (rc == OK && copy_dir)
+		suggest_copy_dir(s, copy_dir);
+	if (rc == OK && !suggest_records(s)) {
+		fprintf(stderr, "tpe-suggest: no TPE records found in %s%s\n",
+			strcmp(log, "-") ? log : "standard input",
+			suggest_skipped(s) ? " (only unreadable ones, skipped)" : "");
+		rc = BAD_INPUT;
+	} else if (rc == OK && what == DROPIN_ONLY) {
 		suggest_dropin(stdout, s, &p, &this_machine);
-	else if (rc == OK && what == COMMANDS_ONLY)
-		suggest_commands(stdout, s, &p, &this_machine);
-	else if (rc == OK)
+	} else if (rc == OK && what == APPLY) {
+		rc = apply(s, &p);
+	} else if (rc == OK) {
 		suggest_report(stdout, s, &p, &this_machine);
+	}
 	suggest_free(s);
+	free(dropin);
 	policy_free(&p);
-	if (rc == OK && fflush(stdout)) {
-		perror("stdout");
+	if (fflush(stdout)) {
+		perror("tpe-suggest: stdout");
 		rc = BAD_INPUT;
 	}
 	return rc;

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "loader.h"
@@ -48,22 +49,59 @@ extern const char REC_CUT[];		/* path_prefix=: the path was cut */
 extern const char REC_OLD_FORMAT[];	/* "OP of PATH by uid=": forgeable */
 extern const char REC_INTERPRETED[];	/* ausearch -i text */
 
-/* What tpe-suggest knows about a directory or file on this machine. */
-struct facts {
-	bool found;
-	uid_t uid;
-	mode_t mode;
-	char home_of[64];	/* in this user's home directory, or "" */
+/*
+ * object.c: a record's object, found again by dev:ino (never by following
+ * a path), and what is known about its place.
+ */
+enum obj_state {
+	OBJ_OK,		/* the directory and the file are the ones logged */
+	OBJ_MISSING,	/* not found on this machine */
+	OBJ_CHANGED,	/* moved, replaced, a symlink now: never acted on */
+	OBJ_REFUSED,	/* a path with ".", ".." or "//", not a regular file */
 };
 
-/* The machine: stat() and the user database; tests pass their own. */
+#define RISKY_MAX	4
+
+struct object {
+	enum obj_state state;
+	const char *why;	/* for a state other than OBJ_OK */
+	uint32_t dir_uid, dir_mode, file_uid, file_mode;
+	char home_of[64];	/* a user's home or in one: whose */
+	const char *never;	/* under /dev, /proc, /sys or /run: which */
+	/* Regular files in the directory a user owns or group/others can
+	 * write: what a chown or chmod of it would make trusted. */
+	size_t nrisky;
+	char risky[RISKY_MAX][256];
+};
+
+int object_path_ok(const char *path);
+int object_probe(const struct record *r, struct object *o);
+void object_place(int dirfd, const char *dir, struct object *o);
+int object_open_dir(const char *dir, uint32_t major_, uint32_t minor_,
+		    uint64_t ino, struct stat *st, const char **why);
+int object_open_file(int dirfd, const char *base, int flags, uint32_t major_,
+		     uint32_t minor_, uint64_t ino, struct stat *st,
+		     const char **why);
+/* 0 done, 1 nothing to do (already so), -1 refused or failed (*why). */
+int object_fix_dir(const char *dir, uint32_t major_, uint32_t minor_,
+		   uint64_t dir_ino, const char **why);
+int object_copy(const struct record *r, const char *copy_dir,
+		const char *sub, const char *name, uid_t owner,
+		const char **why);
+
+/* The machine: the objects and the user database; tests pass their own. */
 struct world {
-	int (*facts)(const char *path, struct facts *f);
+	int (*probe)(const struct record *r, struct object *o);
 	const char *(*user_name)(uint32_t uid);
-	bool (*in_group)(uint32_t uid, uint32_t gid);
+	/* who->groups is malloc()ed (or NULL); the caller frees it */
+	int (*identity)(uint32_t uid, struct tpe_identity *who);
 };
 
 extern const struct world this_machine;
+
+/* Print S with no raw control byte: C0, DEL and C1 (0x80-0x9f) as \xHH,
+ * a backslash as \\. */
+void suggest_escape(FILE *f, const char *s);
 
 struct suggest;		/* denials, grouped and counted */
 
@@ -78,16 +116,29 @@ size_t suggest_skipped(const struct suggest *s);
 /* "N unreadable TPE records skipped: ..." with each reason; nothing if 0. */
 void suggest_skip_report(FILE *f, const struct suggest *s,
 			 const char *indent);
+/* The users the drop-in DROPIN trusts now: kept in the new one. */
+int suggest_keep(struct suggest *s, const struct tpe_ids *users,
+		 const char *dropin);
+/* Where --apply puts copies (default DEFAULT_COPY_DIR). */
+#define DEFAULT_COPY_DIR	"/opt/tpe-suggest"
+void suggest_copy_dir(struct suggest *s, const char *dir);
 
-/* The whole report: recommendations, alternatives, drop-in, commands. */
+/* The whole report: recommendations, alternatives, drop-in, actions. */
 void suggest_report(FILE *f, struct suggest *s, const struct tpe_policy *p,
 		    const struct world *w);
 /* Only the drop-in file; returns the number of users in it. */
 size_t suggest_dropin(FILE *f, struct suggest *s, const struct tpe_policy *p,
 		      const struct world *w);
-/* Only the recommended commands, as a shell script. */
-size_t suggest_commands(FILE *f, struct suggest *s,
-			const struct tpe_policy *p, const struct world *w);
+/* Only the actions, as --apply would take them; returns how many. */
+size_t suggest_actions(FILE *f, struct suggest *s,
+		       const struct tpe_policy *p, const struct world *w);
+/*
+ * Take the actions: each one after checking its objects' dev:ino again,
+ * on the descriptors checked. OWNER owns the copies (0). Returns the
+ * number that failed or were refused.
+ */
+size_t suggest_apply(FILE *f, struct suggest *s, const struct tpe_policy *p,
+		     const struct world *w, uid_t owner);
 void suggest_free(struct suggest *s);
 
 #endif

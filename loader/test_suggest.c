@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -44,22 +46,67 @@ static const struct {
 	{ "/srv/shared/tool", "", 0, S_IFREG | 0755 },
 	{ "/opt/alice", "", 1001, S_IFDIR | 0755 },
 	{ "/opt/alice/tool", "", 0, S_IFREG | 0755 },
+	{ "/opt/alice/mine", "", 1001, S_IFREG | 0755 },
 	{ "/srv/fw", "", 0, S_IFDIR | 0755 },
 	{ "/srv/fw/tool", "", 0, S_IFREG | 0777 },
 	{ "/srv/it's here", "", 0, S_IFDIR | 0775 },
+	{ "/srv/own", "", 0, S_IFDIR | 0755 },
+	{ "/srv/own/it's", "", 5, S_IFREG | 0755 },
+	{ "/dev", "", 0, S_IFDIR | 0755 },
+	{ "/dev/zero", "", 0, S_IFREG | 0755 },
 };
 
-static int guest_facts(const char *path, struct facts *f)
+/* Paths the fake machine says moved since they were logged. */
+static const char *changed_path;
+
+static int find(const char *path)
 {
-	memset(f, 0, sizeof(*f));
-	for (size_t i = 0; i < sizeof(guest) / sizeof(guest[0]); i++) {
-		if (strcmp(path, guest[i].path))
-			continue;
-		f->found = true;
-		f->uid = guest[i].uid;
-		f->mode = guest[i].mode;
-		strcpy(f->home_of, guest[i].home_of);
+	for (size_t i = 0; i < sizeof(guest) / sizeof(guest[0]); i++)
+		if (!strcmp(path, guest[i].path))
+			return (int)i;
+	return -1;
+}
+
+/* The guest's directories as they were; a file not listed is its dir's. */
+static int guest_probe(const struct record *r, struct object *o)
+{
+	char dir[REC_PATH_MAX];
+	int d, f;
+
+	memset(o, 0, sizeof(*o));
+	snprintf(dir, sizeof(dir), "%s", r->path);
+	*strrchr(dir, '/') = '\0';
+	d = find(dir);
+	f = find(r->path);
+	if (changed_path && !strcmp(r->path, changed_path)) {
+		o->state = OBJ_CHANGED;
+		o->why = "changed since logged: the file is another one now (dev:ino differ)";
+		return 0;
 	}
+	if (d < 0) {
+		o->state = OBJ_MISSING;
+		o->why = "directory not found";
+		return 0;
+	}
+	o->dir_uid = guest[d].uid;
+	o->dir_mode = guest[d].mode;
+	o->file_uid = f < 0 ? guest[d].uid : guest[f].uid;
+	o->file_mode = f < 0 ? S_IFREG | 0755 : guest[f].mode;
+	strcpy(o->home_of, guest[d].home_of);
+	if (!strncmp(dir, "/dev", 4))
+		o->never = "/dev";
+	if (!o->home_of[0] && !(o->dir_mode & S_ISVTX) &&
+	    (o->dir_uid || (o->dir_mode & 022)))
+		for (size_t i = 0; i < sizeof(guest) / sizeof(guest[0]); i++) {
+			const char *slash = strrchr(guest[i].path, '/');
+
+			if (S_ISREG(guest[i].mode) &&
+			    (size_t)(slash - guest[i].path) == strlen(dir) &&
+			    !strncmp(guest[i].path, dir, strlen(dir)) &&
+			    (guest[i].uid || (guest[i].mode & 022)) &&
+			    o->nrisky < RISKY_MAX)
+				strcpy(o->risky[o->nrisky++], slash + 1);
+		}
 	return 0;
 }
 
@@ -70,13 +117,20 @@ static const char *guest_user(uint32_t uid)
 
 static uint32_t trusted_gid;
 
-static bool guest_in_group(uint32_t uid, uint32_t gid)
+/* bob is in the group trusted_gid, whatever it is. */
+static int guest_identity(uint32_t uid, struct tpe_identity *who)
 {
-	return uid == 1002 && gid == trusted_gid;
+	uint32_t *g = malloc(sizeof(*g));
+
+	assert_non_null(g);
+	*g = trusted_gid;
+	*who = (struct tpe_identity){ .euid = uid, .egid = uid, .groups = g,
+				      .ngroups = uid == 1002 && trusted_gid };
+	return 0;
 }
 
 static const struct world guest_world = {
-	guest_facts, guest_user, guest_in_group,
+	guest_probe, guest_user, guest_identity,
 };
 
 /* The reasons of the records the last read_fixture() skipped. */
@@ -226,72 +280,137 @@ static void test_duplicates(void **state)
 	suggest_free(s);
 }
 
-static void test_dropin_and_commands(void **state)
+static void test_dropin_and_actions(void **state)
 {
 	struct suggest *s = suggest_new();
 	struct tpe_policy p = { .flags = TPE_POLICY_MMAP };
-	char *dropin, *cmds, *report;
+	char *dropin, *acts, *report;
 
 	(void)state;
 	read_fixture("dmesg", s, NULL, 0);
 	dropin = run(s, &p, suggest_dropin);
-	cmds = run(s, &p, suggest_commands);
+	acts = run(s, &p, suggest_actions);
 	report = run(s, &p, whole_report);
 	/* Homes and the sticky /srv/tpe-ww: trust; uid 1003 has no name. */
-	assert_non_null(strstr(dropin,
-			       "trusted_users = ( \"alice\", \"bob\", 1003 );\n"));
-	/* Shared and owned directories, a writable file: fix them. */
-	/* A file gets a new inode: no chmod of it in place (file-open-write). */
-	assert_string_equal(cmds, "chown root:root /opt/alice\n"
-				  "install -o root -g root -m 0755 /srv/fw/tool /srv/fw/.tool.tpe-new && mv -f /srv/fw/.tool.tpe-new /srv/fw/tool\n"
-				  "chmod go-w /srv/shared\n");
+	if (!strstr(dropin, "trusted_users = (\n\t\"alice\",\t# 9 in /home/alice/bin: ") ||
+	    !strstr(dropin, "\t\"bob\",\t# 1 in /home/bob/bin: tpe-hello; 1 in /srv/tpe-ww: tpe-hello\n") ||
+	    !strstr(dropin, "\t1003\t# 1 in /srv/tpe-ww: tpe-hello\n);\n"))
+		fail_msg("%s", dropin);
+	/* A root-owned shared directory holding root's files: chmod go-w.
+	 * alice's own /opt/alice and a 0777 file: copies, never a chown or a
+	 * file fixed in place. */
+	assert_string_equal(acts,
+		"  install -o root -g root -m 0755 /opt/alice/tool /opt/tpe-suggest/alice/tool  (file dev 254:0 ino 131077)\n"
+		"  install -o root -g root -m 0755 /srv/fw/tool /opt/tpe-suggest/alice/tool-131091  (file dev 254:0 ino 131091)\n"
+		"  chmod go-w /srv/shared  (directory dev 254:0 ino 131070)\n");
+	assert_null(strstr(report, "chown root"));
+	assert_null(strstr(report, "chmod go-w /srv/fw"));
+	assert_null(strstr(report, "chmod go-w /opt"));
+	assert_null(strstr(report, "mv -f"));
 	/* Never a home or /tmp-like directory, and the report says so. */
-	assert_null(strstr(cmds, "/home"));
-	assert_null(strstr(cmds, "tpe-ww"));
+	assert_null(strstr(acts, "/home"));
+	assert_null(strstr(acts, "tpe-ww"));
 	assert_non_null(strstr(report, "in a user's home directory"));
-	assert_non_null(strstr(report, "sticky and world-writable"));
+	assert_non_null(strstr(report, "a sticky directory like /tmp"));
+	assert_non_null(strstr(report, "the directory is a user's: a chown would make her files trusted"));
+	assert_non_null(strstr(report, "would become trusted by a chown or chmod: mine"));
 	/* /srv/shared: both users' denials, either way, fix recommended. */
 	assert_non_null(strstr(report,
 			       "/srv/shared: removes 2 denials of 2 users"));
 	assert_non_null(strstr(report, "or trust this user instead"));
-	/* Each command once in its section, once in the script at the end. */
-	assert_null(strstr(strstr(report, "Commands"), "Trust"));
+	/* Each action once in its section, once in the list at the end. */
 	{
 		const char *c = report;
 		int n = 0;
 
-		while ((c = strstr(c, "chmod go-w /srv/shared\n")))
+		while ((c = strstr(c, "chmod go-w /srv/shared ")))
 			n++, c++;
 		assert_int_equal(n, 2);
 	}
 	free(dropin);
-	free(cmds);
+	free(acts);
 	free(report);
 	suggest_free(s);
 }
 
-/* A user the config trusts already, and INVERT, add no one. */
+/*
+ * One judge: explain_judge() says who is trusted. A user trusted through
+ * a group is not proposed; under INVERT a listed user is untrusted (not
+ * "trusted already") and nobody is proposed.
+ */
 static void test_current_config(void **state)
 {
 	struct suggest *s = suggest_new();
-	uint32_t gid = 2000;
+	uint32_t gid = 2000, alice = 1001;
 	struct tpe_policy p = { .groups = { &gid, 1 } };
-	char *dropin;
+	char *dropin, *report;
 
 	(void)state;
 	trusted_gid = 2000;
 	read_fixture("audit.log", s, NULL, 0);
 	dropin = run(s, &p, suggest_dropin);
-	assert_non_null(strstr(dropin, "trusted_users = ( \"alice\", 1003 );"));
+	assert_non_null(strstr(dropin, "\t\"alice\","));
+	assert_non_null(strstr(dropin, "\t1003\t"));
+	assert_null(strstr(dropin, "\"bob\""));
 	free(dropin);
-	p.flags = TPE_POLICY_INVERT;
-	p.groups.n = 0;
 	suggest_free(s);
+	p = (struct tpe_policy){ .flags = TPE_POLICY_INVERT,
+				 .users = { &alice, 1 } };
 	s = suggest_new();
 	read_fixture("audit.log", s, NULL, 0);
 	dropin = run(s, &p, suggest_dropin);
+	report = run(s, &p, whole_report);
 	assert_null(strstr(dropin, "trusted_users"));
+	/* bob, unlisted, is trusted under INVERT; alice, listed, is not */
+	if (!strstr(report, "by bob (uid 1002) in /home/bob/bin (dir-owner): the user is trusted by the current config already") ||
+	    strstr(report, "by alice (uid 1001) in /home/alice/bin (dir-owner): the user is trusted"))
+		fail_msg("%s", report);
+	/* alice's programs in her home: nothing may change there, and trust
+	 * cannot help under INVERT: copies are proposed */
+	assert_non_null(strstr(report, "install -o root -g root -m 0755 /home/alice/bin/tpe-hello /opt/tpe-suggest/alice/tpe-hello"));
 	free(dropin);
+	free(report);
+	suggest_free(s);
+	trusted_gid = 0;
+}
+
+/* With its first drop-in in place the same log gives the same drop-in. */
+static void test_converges(void **state)
+{
+	struct suggest *s = suggest_new();
+	uint32_t kept[] = { 1001, 1002, 1003 }, extra = 1005;
+	struct tpe_policy p = { 0 };
+	struct tpe_ids old = { kept, 3 };
+	char *first, *second;
+
+	(void)state;
+	read_fixture("dmesg", s, NULL, 0);
+	first = run(s, &p, suggest_dropin);
+	suggest_free(s);
+	/* the config in force now has the drop-in's users */
+	p.users = old;
+	s = suggest_new();
+	read_fixture("dmesg", s, NULL, 0);
+	assert_int_equal(suggest_keep(s, &old, "/etc/tpe.conf.d/50-suggest.conf"), 0);
+	second = run(s, &p, suggest_dropin);
+	/* same users in the same order; each line still says why */
+	assert_non_null(strstr(second, "\t\"alice\",\t# 9 in /home/alice/bin: "));
+	assert_non_null(strstr(second, "; kept from the drop-in as it was\n"));
+	assert_non_null(strstr(second, "\t1003\t# 1 in /srv/tpe-ww: tpe-hello; kept"));
+	assert_string_not_equal(first, "");
+	free(first);
+	free(second);
+	suggest_free(s);
+	/* a user only the old drop-in names stays */
+	s = suggest_new();
+	read_fixture("dmesg", s, NULL, 0);
+	old = (struct tpe_ids){ &extra, 1 };
+	assert_int_equal(suggest_keep(s, &old, "/x.d/50-suggest.conf"), 0);
+	p.users = old;
+	second = run(s, &p, suggest_dropin);
+	assert_non_null(strstr(second, "\t1005,\t# kept from the drop-in as it was\n"));
+	assert_non_null(strstr(second, "# /x.d/50-suggest.conf: written"));
+	free(second);
 	suggest_free(s);
 }
 
@@ -461,48 +580,302 @@ static void test_kernel_edge(void **state)
 		assert_int_not_equal(r[i].euid, 0);
 }
 
-/* A command names its directory as one shell word, whatever it holds. */
-static void test_shell_word(void **state)
+static bool terminal_safe(const char *out)
+{
+	for (const unsigned char *c = (const unsigned char *)out; *c; c++)
+		if ((*c < 0x20 && *c != '\n' && *c != '\t') || *c == 0x7f ||
+		    (*c >= 0x80 && *c < 0xa0))
+			return false;
+	return true;
+}
+
+/* No raw C0, DEL or C1 byte of a name reaches the terminal. */
+static void test_escape(void **state)
 {
 	struct suggest *s = suggest_new();
 	struct tpe_policy p = { 0 };
 	struct record r;
 	const char *why;
-	char *cmds;
+	char *out = NULL;
+	size_t len;
+	FILE *f;
 
 	(void)state;
-	assert_int_equal(record_parse("tpe: denied exec uid=5 euid=5 pid=9 comm=x check=dir-writable dev=254:0 ino=1 dir_ino=2 path=/srv/it's\\040here/x\n", &r, &why), 1);
+	f = open_memstream(&out, &len);
+	suggest_escape(f, "/a\x1b[2J\x9b" "31m\\b\x7f\xc3\xa9\n");
+	fclose(f);
+	assert_string_equal(out, "/a\\x1b[2J\\x9b31m\\\\b\\x7f\xc3\xa9\\x0a");
+	free(out);
+	/* a home program and a copied one, names full of escapes */
+	assert_int_equal(record_parse("tpe: denied exec uid=1001 euid=1001 pid=9 comm=x check=dir-owner dev=254:0 ino=1 dir_ino=2 path=/opt/alice/\\033]0;x\\007\\x9b\\n\n", &r, &why), 1);
 	assert_int_equal(suggest_add(s, &r), 0);
-	cmds = run(s, &p, suggest_commands);
-	assert_string_equal(cmds, "chmod go-w '/srv/it'\\''s here'\n");
-	free(cmds);
+	assert_int_equal(record_parse("tpe: denied exec uid=1001 euid=1001 pid=10 comm=x check=dir-owner dev=254:0 ino=3 dir_ino=4 path=/home/alice/bin/\\e[H\\r\n", &r, &why), 1);
+	assert_int_equal(suggest_add(s, &r), 0);
+	read_fixture("dmesg", s, NULL, 0);
+	out = run(s, &p, whole_report);
+	if (!terminal_safe(out))
+		fail_msg("%s", out);
+	/* the copy's name is made of safe bytes only */
+	assert_non_null(strstr(out, "/opt/tpe-suggest/alice/__0_x___"));
+	assert_non_null(strstr(out, "/home/alice/bin/\\x1b[H\\x0d"));
+	free(out);
+	out = run(s, &p, suggest_dropin);
+	assert_true(terminal_safe(out));
+	/* a name's new line makes no line of its own in the drop-in */
+	for (const char *l = out; *l; l = strchr(l, '\n') + 1)
+		if (strncmp(l, "# ", 2) && strncmp(l, "trusted_users = (\n", 18) &&
+		    strncmp(l, "\t", 1) && strcmp(l, ");\n"))
+			fail_msg("a line of its own: %s", l);
+	free(out);
 	suggest_free(s);
 }
 
-/* file-owner: a new root-owned inode under CHECK_FILE, else nothing. */
-static void test_file_fix(void **state)
+/* file-owner in a root directory: a copy, never the file in place. */
+static void test_file_copy(void **state)
 {
 	struct tpe_policy p = { .flags = TPE_POLICY_CHECK_FILE };
 	struct suggest *s = suggest_new();
 	struct record r;
 	const char *why;
-	char *cmds;
+	char *acts;
 
 	(void)state;
-	assert_int_equal(record_parse("tpe: would deny exec uid=5 euid=5 pid=9 comm=x check=file-owner dev=254:0 ino=1 dir_ino=2 path=/srv/fw/it's\n", &r, &why), 1);
+	assert_int_equal(record_parse("tpe: would deny exec uid=5 euid=5 pid=9 comm=x check=file-owner dev=254:0 ino=1 dir_ino=2 path=/srv/own/it's\n", &r, &why), 1);
 	assert_int_equal(suggest_add(s, &r), 0);
-	cmds = run(s, &p, suggest_commands);
-	assert_string_equal(cmds, "install -o root -g root -m 0755 '/srv/fw/it'\\''s' '/srv/fw/.it'\\''s.tpe-new' && mv -f '/srv/fw/.it'\\''s.tpe-new' '/srv/fw/it'\\''s'\n");
-	assert_null(strstr(cmds, "chown"));
-	free(cmds);
+	acts = run(s, &p, suggest_actions);
+	assert_string_equal(acts, "  install -o root -g root -m 0755 /srv/own/it's /opt/tpe-suggest/uid-5/it_s  (file dev 254:0 ino 1)\n");
+	free(acts);
 	suggest_free(s);
-	p.flags = 0;
-	s = suggest_new();
+}
+
+/* Changed since logged, or under /dev: reported, never acted on. */
+static void test_changed_and_never(void **state)
+{
+	struct tpe_policy p = { 0 };
+	struct suggest *s = suggest_new();
+	struct record r;
+	const char *why;
+	char *acts, *report, *dropin;
+
+	(void)state;
+	changed_path = "/srv/shared/tool";
+	assert_int_equal(record_parse("tpe: would deny exec uid=7 euid=7 pid=9 comm=x check=dir-writable dev=254:0 ino=1 dir_ino=2 path=/srv/shared/tool\n", &r, &why), 1);
 	assert_int_equal(suggest_add(s, &r), 0);
-	cmds = run(s, &p, suggest_commands);
-	assert_string_equal(cmds, "");
-	free(cmds);
+	/* alice's bind mount over /dev/zero in her own namespace */
+	assert_int_equal(record_parse("tpe: would deny exec uid=8 euid=8 pid=10 comm=x check=dir-owner dev=254:0 ino=3 dir_ino=4 path=/dev/zero\n", &r, &why), 1);
+	assert_int_equal(suggest_add(s, &r), 0);
+	acts = run(s, &p, suggest_actions);
+	report = run(s, &p, whole_report);
+	dropin = run(s, &p, suggest_dropin);
+	assert_string_equal(acts, "");
+	assert_non_null(strstr(report, "/srv/shared/tool (dev 254:0 ino 1, by uid 7, dir-writable): changed since logged"));
+	assert_non_null(strstr(report, "under /dev, /proc, /sys or /run"));
+	/* uid 7's only record changed: no trust either */
+	assert_null(strstr(dropin, "\t7"));
+	free(acts);
+	free(report);
+	free(dropin);
 	suggest_free(s);
+	changed_path = NULL;
+}
+
+/* ---- object.c on a real file system ---- */
+
+static char tmpdir[256];
+
+static void path_in(char *out, size_t size, const char *name)
+{
+	snprintf(out, size, "%s/%s", tmpdir, name);
+}
+
+static void record_of(struct record *r, const char *path, const char *dir)
+{
+	struct stat fs, ds;
+
+	memset(r, 0, sizeof(*r));
+	assert_int_equal(lstat(path, &fs), 0);
+	assert_int_equal(stat(dir, &ds), 0);
+	r->dev_major = major(fs.st_dev);
+	r->dev_minor = minor(fs.st_dev);
+	r->ino = fs.st_ino;
+	r->dir_ino = ds.st_ino;
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	strcpy(r->check, "dir-writable");
+	strcpy(r->op, "exec");
+}
+
+static void touch(const char *path, mode_t mode)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs("#!/bin/sh\n", f);
+	fclose(f);
+	assert_int_equal(chmod(path, mode), 0);
+}
+
+static int make_tmp(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "%s/tpe-object-XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	assert_non_null(mkdtemp(tmpdir));
+	assert_int_equal(chmod(tmpdir, 0755), 0);
+	return 0;
+}
+
+static int remove_tmp(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd);
+}
+
+static void test_path_ok(void **state)
+{
+	(void)state;
+	assert_int_equal(object_path_ok("/"), 0);
+	assert_int_equal(object_path_ok("/a/b.c/..d/...\\x2ftmp"), 0);
+	assert_int_equal(object_path_ok("/a/../tmp"), -1);
+	assert_int_equal(object_path_ok("/a/.."), -1);
+	assert_int_equal(object_path_ok("/a/./b"), -1);
+	assert_int_equal(object_path_ok("/a//b"), -1);
+	assert_int_equal(object_path_ok("/a/"), -1);
+	assert_int_equal(object_path_ok("a/b"), -1);
+	assert_int_equal(object_path_ok(""), -1);
+}
+
+/* A record counts only for the very directory and file it names. */
+static void test_probe(void **state)
+{
+	char dir[300], file[320], odd[340], moved[340], other[300];
+	struct record r, ro;
+	struct object o;
+
+	(void)state;
+	path_in(dir, sizeof(dir), "d");
+	path_in(other, sizeof(other), "other");
+	assert_int_equal(mkdir(dir, 0777), 0);
+	assert_int_equal(chmod(dir, 0777), 0);
+	assert_int_equal(mkdir(other, 0755), 0);
+	snprintf(file, sizeof(file), "%s/prog", dir);
+	touch(file, 0755);
+	record_of(&r, file, dir);
+	object_probe(&r, &o);
+	assert_int_equal(o.state, OBJ_OK);
+	assert_int_equal(o.dir_mode & 07777, 0777);
+	assert_int_equal(o.nrisky, 0);
+	/* a name that reads like a way out: the file itself, nothing else */
+	snprintf(odd, sizeof(odd), "%s/..\\x2ftmp", dir);
+	touch(odd, 0755);
+	record_of(&ro, odd, dir);
+	object_probe(&ro, &o);
+	assert_int_equal(o.state, OBJ_OK);
+	/* the same path, now another inode (written anew after the log) */
+	snprintf(moved, sizeof(moved), "%s/prog.new", dir);
+	touch(moved, 0755);
+	assert_int_equal(rename(moved, file), 0);
+	object_probe(&r, &o);
+	assert_int_equal(o.state, OBJ_CHANGED);
+	assert_non_null(strstr(o.why, "changed since logged"));
+	/* the directory swapped for a symlink after the denial */
+	record_of(&r, file, dir);
+	snprintf(moved, sizeof(moved), "%s/d.old", tmpdir);
+	assert_int_equal(rename(dir, moved), 0);
+	assert_int_equal(symlink(moved, dir), 0);
+	object_probe(&r, &o);
+	assert_int_equal(o.state, OBJ_CHANGED);
+	assert_non_null(strstr(o.why, "symlink"));
+	assert_int_equal(unlink(dir), 0);
+	/* the directory swapped for another one */
+	assert_int_equal(rename(other, dir), 0);
+	object_probe(&r, &o);
+	assert_int_equal(o.state, OBJ_CHANGED);
+	assert_int_equal(rename(dir, other), 0);
+	assert_int_equal(rename(moved, dir), 0);
+	/* the file swapped for a symlink to it */
+	snprintf(moved, sizeof(moved), "%s/prog.real", dir);
+	assert_int_equal(rename(file, moved), 0);
+	assert_int_equal(symlink(moved, file), 0);
+	object_probe(&r, &o);
+	assert_int_equal(o.state, OBJ_CHANGED);
+	assert_int_equal(unlink(file), 0);
+	object_probe(&r, &o);
+	assert_int_equal(o.state, OBJ_MISSING);
+	assert_int_equal(rename(moved, file), 0);
+	/* a file another can write makes the directory risky to fix */
+	object_probe(&r, &o);
+	assert_int_equal(o.state, OBJ_OK);
+	assert_int_equal(chmod(odd, 0777), 0);
+	object_probe(&r, &o);
+	assert_int_equal(o.nrisky, 1);
+	assert_string_equal(o.risky[0], "..\\x2ftmp");
+	/* "..": never resolved */
+	snprintf(r.path, sizeof(r.path), "%s/d/../d/prog", tmpdir);
+	object_probe(&r, &o);
+	assert_int_equal(o.state, OBJ_REFUSED);
+}
+
+/* --apply's two actions, each on the descriptor it checked. */
+static void test_apply_objects(void **state)
+{
+	char dir[300], file[320], copies[300], copy[340];
+	const char *why;
+	struct record r;
+	struct stat st;
+
+	(void)state;
+	path_in(dir, sizeof(dir), "fix");
+	path_in(copies, sizeof(copies), "copies");
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(chmod(dir, 0777), 0);
+	snprintf(file, sizeof(file), "%s/tool", dir);
+	touch(file, 0755);
+	record_of(&r, file, dir);
+	/* a record for another directory (dev:ino) is refused */
+	assert_int_equal(object_fix_dir(dir, r.dev_major, r.dev_minor,
+					r.ino, &why), -1);
+	assert_non_null(strstr(why, "changed since logged"));
+	if (geteuid() == 0) {
+		assert_int_equal(object_fix_dir(dir, r.dev_major, r.dev_minor,
+						r.dir_ino, &why), 0);
+		assert_int_equal(stat(dir, &st), 0);
+		assert_int_equal(st.st_mode & 07777, 0755);
+		assert_int_equal(object_fix_dir(dir, r.dev_major, r.dev_minor,
+						r.dir_ino, &why), 1);
+		/* a file another can write in it: not fixed */
+		assert_int_equal(chmod(dir, 0777), 0);
+		assert_int_equal(chmod(file, 0777), 0);
+		assert_int_equal(object_fix_dir(dir, r.dev_major, r.dev_minor,
+						r.dir_ino, &why), -1);
+		assert_int_equal(stat(dir, &st), 0);
+		assert_int_equal(st.st_mode & 07777, 0777);
+		assert_int_equal(chmod(file, 0755), 0);
+	}
+	/* a copy: a new inode owned by the owner, 0755, the same bytes */
+	assert_int_equal(object_copy(&r, copies, "u", "tool", geteuid(), &why), 0);
+	snprintf(copy, sizeof(copy), "%s/u/tool", copies);
+	assert_int_equal(stat(copy, &st), 0);
+	assert_int_equal(st.st_uid, geteuid());
+	assert_int_equal(st.st_mode & 07777, 0755);
+	assert_int_not_equal(st.st_ino, r.ino);
+	assert_int_equal(st.st_size, 10);
+	assert_int_equal(object_copy(&r, copies, "u", "tool", geteuid(), &why), 1);
+	/* the source replaced since logged: no copy */
+	snprintf(copy, sizeof(copy), "%s/tool.new", dir);
+	touch(copy, 0755);
+	assert_int_equal(rename(copy, file), 0);
+	assert_int_equal(object_copy(&r, copies, "u", "tool2", geteuid(), &why), -1);
+	assert_non_null(strstr(why, "changed since logged"));
+	/* copies never go where others could write */
+	record_of(&r, file, dir);
+	snprintf(copy, sizeof(copy), "%s/ww/c", tmpdir);
+	path_in(dir, sizeof(dir), "ww");
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(chmod(dir, 01777), 0);
+	assert_int_equal(object_copy(&r, copy, "u", "tool", geteuid(), &why), -1);
 }
 
 int main(void)
@@ -512,16 +885,22 @@ int main(void)
 		cmocka_unit_test(test_escaped_paths),
 		cmocka_unit_test(test_mmap_and_exec),
 		cmocka_unit_test(test_duplicates),
-		cmocka_unit_test(test_dropin_and_commands),
+		cmocka_unit_test(test_dropin_and_actions),
 		cmocka_unit_test(test_current_config),
+		cmocka_unit_test(test_converges),
 		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_skipped_records),
 		cmocka_unit_test(test_ausearch_i),
 		cmocka_unit_test(test_object_ids),
 		cmocka_unit_test(test_kernel_edge),
-		cmocka_unit_test(test_shell_word),
-		cmocka_unit_test(test_file_fix),
+		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_file_copy),
+		cmocka_unit_test(test_changed_and_never),
+		cmocka_unit_test(test_path_ok),
+		cmocka_unit_test(test_probe),
+		cmocka_unit_test(test_apply_objects),
 	};
 
-	return cmocka_run_group_tests_name("tpe-suggest", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("tpe-suggest", tests, make_tmp,
+					   remove_tmp);
 }
