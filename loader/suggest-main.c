@@ -21,7 +21,7 @@ enum what { REPORT, DROPIN_ONLY, APPLY };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: tpe-suggest [-c FILE] [--drop-in | --apply [--copy-dir DIR]] [LOG|-]\n");
+	fprintf(f, "usage: tpe-suggest [-c FILE] [--drop-in | --apply [--copy [--copy-dir DIR]]] [LOG|-]\n");
 }
 
 /* Lines named one by one on stderr; the rest are only counted. */
@@ -98,7 +98,8 @@ static int keep_dropin(struct suggest *s, const char *path,
 	return rc;
 }
 
-static int apply(struct suggest *s, const struct tpe_policy *p)
+static int apply(struct suggest *s, const struct tpe_policy *p,
+		 unsigned what)
 {
 	size_t failed;
 
@@ -107,13 +108,13 @@ static int apply(struct suggest *s, const struct tpe_policy *p)
 		return BAD_INPUT;
 	}
 	printf("tpe-suggest will take these actions, each only where the object's dev:ino still match the log:\n");
-	if (!suggest_actions(stdout, s, p, &this_machine)) {
+	if (!suggest_actions(stdout, s, p, &this_machine, what)) {
 		printf("  (none)\n");
 		return OK;
 	}
 	printf("\nTaking them:\n");
 	fflush(stdout);
-	failed = suggest_apply(stdout, s, p, &this_machine, 0);
+	failed = suggest_apply(stdout, s, p, &this_machine, 0, what);
 	if (failed)
 		fprintf(stderr, "tpe-suggest: %zu action%s not taken (see above)\n",
 			failed, failed == 1 ? "" : "s");
@@ -126,6 +127,7 @@ int main(int argc, char **argv)
 		{ "config", required_argument, NULL, 'c' },
 		{ "drop-in", no_argument, NULL, 'd' },
 		{ "apply", no_argument, NULL, 'a' },
+		{ "copy", no_argument, NULL, 'k' },
 		{ "copy-dir", required_argument, NULL, 'C' },
 		{ "commands", no_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
@@ -139,6 +141,7 @@ int main(int argc, char **argv)
 	struct suggest *s;
 	char err[ERRLEN], *dropin = NULL;
 	FILE *in = stdin;
+	bool copy = false;
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "c:h", longopts, NULL)) != -1) {
@@ -151,6 +154,9 @@ int main(int argc, char **argv)
 			break;
 		case 'a':
 			what = APPLY;
+			break;
+		case 'k':
+			copy = true;
 			break;
 		case 'C':
 			copy_dir = optarg;
@@ -166,7 +172,7 @@ int main(int argc, char **argv)
 			return USAGE;
 		}
 	}
-	if (argc - optind > 1 || (copy_dir && what != APPLY) ||
+	if (argc - optind > 1 || ((copy_dir || copy) && what != APPLY) ||
 	    (copy_dir && object_path_ok(copy_dir))) {
 		usage(stderr);
 		return USAGE;
@@ -203,7 +209,7 @@ int main(int argc, char **argv)
 	} else if (rc == OK && what == DROPIN_ONLY) {
 		suggest_dropin(stdout, s, &p, &this_machine);
 	} else if (rc == OK && what == APPLY) {
-		rc = apply(s, &p);
+		rc = apply(s, &p, ACT_FIX | (copy ? ACT_COPY : 0));
 	} else if (rc == OK) {
 		suggest_report(stdout, s, &p, &this_machine);
 	}

@@ -637,7 +637,8 @@ static const struct event *verified(const struct suggest *s,
 }
 
 size_t suggest_actions(FILE *f, struct suggest *s,
-		       const struct tpe_policy *p, const struct world *w)
+		       const struct tpe_policy *p, const struct world *w,
+		       unsigned what)
 {
 	size_t n = 0;
 
@@ -646,10 +647,10 @@ size_t suggest_actions(FILE *f, struct suggest *s,
 	for (size_t i = 0; i < s->ng; i++) {
 		const struct dgroup *g = &s->g[i];
 
-		if (g->v == FIX && first_fix(s, i)) {
+		if (g->v == FIX && first_fix(s, i) && (what & ACT_FIX)) {
 			say_fix(f, "  ", g, verified(s, g));
 			n++;
-		} else if (g->v == COPY) {
+		} else if (g->v == COPY && (what & ACT_COPY)) {
 			for (size_t k = g->first; k < g->end; k++)
 				if (s->ev[k].o.state == OBJ_OK &&
 				    first_of_inode(s, g, k)) {
@@ -662,7 +663,7 @@ size_t suggest_actions(FILE *f, struct suggest *s,
 }
 
 size_t suggest_apply(FILE *f, struct suggest *s, const struct tpe_policy *p,
-		     const struct world *w, uid_t owner)
+		     const struct world *w, uid_t owner, unsigned what)
 {
 	size_t failed = 0;
 
@@ -673,7 +674,7 @@ size_t suggest_apply(FILE *f, struct suggest *s, const struct tpe_policy *p,
 		const char *why = NULL;
 		int rc;
 
-		if (g->v == FIX && first_fix(s, i)) {
+		if (g->v == FIX && first_fix(s, i) && (what & ACT_FIX)) {
 			const struct event *e = verified(s, g);
 
 			say_fix(f, "", g, e);
@@ -684,7 +685,7 @@ size_t suggest_apply(FILE *f, struct suggest *s, const struct tpe_policy *p,
 			failed += rc < 0;
 			continue;
 		}
-		if (g->v != COPY)
+		if (g->v != COPY || !(what & ACT_COPY))
 			continue;
 		for (size_t k = g->first; k < g->end; k++) {
 			char sub[128], name[320];
@@ -910,7 +911,10 @@ void suggest_report(FILE *f, struct suggest *s, const struct tpe_policy *p,
 	fprintf(f, "):\n\n");
 	suggest_dropin(f, s, p, w);
 	fprintf(f, "\nActions (tpe-suggest --apply LOG takes them, each only where dev:ino still match):\n\n");
-	if (!suggest_actions(f, s, p, w))
+	if (!suggest_actions(f, s, p, w, ACT_FIX))
+		fprintf(f, "  (none)\n");
+	fprintf(f, "\nCopies (tpe-suggest --apply --copy LOG also makes them; read the programs first:\nthe copy takes a program's bytes as they are when copied, and its owner can change them until then):\n\n");
+	if (!suggest_actions(f, s, p, w, ACT_COPY))
 		fprintf(f, "  (none)\n");
 }
 

@@ -129,16 +129,24 @@ void suggest_report(FILE *f, struct suggest *s, const struct tpe_policy *p,
 /* Only the drop-in file; returns the number of users in it. */
 size_t suggest_dropin(FILE *f, struct suggest *s, const struct tpe_policy *p,
 		      const struct world *w);
-/* Only the actions, as --apply would take them; returns how many. */
-size_t suggest_actions(FILE *f, struct suggest *s,
-		       const struct tpe_policy *p, const struct world *w);
 /*
- * Take the actions: each one after checking its objects' dev:ino again,
- * on the descriptors checked. OWNER owns the copies (0). Returns the
- * number that failed or were refused.
+ * The actions: ACT_FIX, the directories' chmod go-w; ACT_COPY, the copies
+ * (only on request: a copy takes a program's bytes as they are when it is
+ * made, and their owner may change them after the report was read).
+ */
+#define ACT_FIX		1u
+#define ACT_COPY	2u
+/* Only the actions WHAT, as --apply would take them; returns how many. */
+size_t suggest_actions(FILE *f, struct suggest *s,
+		       const struct tpe_policy *p, const struct world *w,
+		       unsigned what);
+/*
+ * Take the actions WHAT: each one after checking its objects' dev:ino
+ * again, on the descriptors checked. OWNER owns the copies (0). Returns
+ * the number that failed or were refused.
  */
 size_t suggest_apply(FILE *f, struct suggest *s, const struct tpe_policy *p,
-		     const struct world *w, uid_t owner);
+		     const struct world *w, uid_t owner, unsigned what);
 void suggest_free(struct suggest *s);
 
 #endif

@@ -85,6 +85,14 @@ if [ "$(id -u)" = 0 ]; then
 	t "--apply: chmod go-w of the shared directory" 0 "chmod go-w $T/shared" $S --apply "$T/log"
 	t "--apply: again: nothing left to do" 0 "  (none)" $S --apply "$T/log"
 	t "--apply: the shared directory is 0755 now" 0 "755" stat -c %a "$T/shared"
+	mkdir "$T/own" && cp /bin/true "$T/own/prog" && chown -R 4001 "$T/own"
+	line "$T/own/prog" 13 dir-owner >"$T/own.log"
+	t "report: a user's directory gets a copy, no chown" 0 "install -o root -g root -m 0755 $T/own/prog /opt/tpe-suggest/uid-4001/prog" $S "$T/own.log"
+	t "--apply without --copy copies nothing" 0 "  (none)" $S --apply --copy-dir "$T/copies" "$T/own.log"
+	t "--apply --copy: a root-owned copy" 0 "  done" $S --apply --copy --copy-dir "$T/copies" "$T/own.log"
+	t "--apply --copy: root's, 0755, in root's directory" 0 "0 755 0 755" \
+		sh -c "echo \$(stat -c '%u %a' '$T/copies/uid-4001/prog' '$T/copies/uid-4001')"
+	t "--apply --copy: the user's directory is still hers" 0 "4001" stat -c %u "$T/own"
 	t "--apply: nothing through the symlink" 0 "1777" stat -L -c %a "$T/swap"
 fi
 exit $failed

@@ -198,6 +198,12 @@ static size_t whole_report(FILE *f, struct suggest *s, const struct tpe_policy *
 	return 0;
 }
 
+static size_t all_actions(FILE *f, struct suggest *s,
+			  const struct tpe_policy *p, const struct world *w)
+{
+	return suggest_actions(f, s, p, w, ACT_FIX | ACT_COPY);
+}
+
 static bool has_path(const struct record *r, size_t n, const char *path,
 		     const char *op)
 {
@@ -289,7 +295,7 @@ static void test_dropin_and_actions(void **state)
 	(void)state;
 	read_fixture("dmesg", s, NULL, 0);
 	dropin = run(s, &p, suggest_dropin);
-	acts = run(s, &p, suggest_actions);
+	acts = run(s, &p, all_actions);
 	report = run(s, &p, whole_report);
 	/* Homes and the sticky /srv/tpe-ww: trust; uid 1003 has no name. */
 	if (!strstr(dropin, "trusted_users = (\n\t\"alice\",\t# 9 in /home/alice/bin: ") ||
@@ -642,7 +648,7 @@ static void test_file_copy(void **state)
 	(void)state;
 	assert_int_equal(record_parse("tpe: would deny exec uid=5 euid=5 pid=9 comm=x check=file-owner dev=254:0 ino=1 dir_ino=2 path=/srv/own/it's\n", &r, &why), 1);
 	assert_int_equal(suggest_add(s, &r), 0);
-	acts = run(s, &p, suggest_actions);
+	acts = run(s, &p, all_actions);
 	assert_string_equal(acts, "  install -o root -g root -m 0755 /srv/own/it's /opt/tpe-suggest/uid-5/it_s  (file dev 254:0 ino 1)\n");
 	free(acts);
 	suggest_free(s);
@@ -664,7 +670,7 @@ static void test_changed_and_never(void **state)
 	/* alice's bind mount over /dev/zero in her own namespace */
 	assert_int_equal(record_parse("tpe: would deny exec uid=8 euid=8 pid=10 comm=x check=dir-owner dev=254:0 ino=3 dir_ino=4 path=/dev/zero\n", &r, &why), 1);
 	assert_int_equal(suggest_add(s, &r), 0);
-	acts = run(s, &p, suggest_actions);
+	acts = run(s, &p, all_actions);
 	report = run(s, &p, whole_report);
 	dropin = run(s, &p, suggest_dropin);
 	assert_string_equal(acts, "");
