@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compat-run LIST: the inner loop of suites/hardening-compat, run as the
+ * compat-run LIST [SECS]: the inner loop of suites/hardening-compat, run as the
  * untrusted user. Each line of LIST is "PROG [ARG]": PROG is run with ARG,
  * or, without one, with --version and then, if that failed, with --help.
  * One output line per run:
@@ -9,8 +9,8 @@
  *
  * the counters being what tpe/stats moved by during the run. stdin is
  * /dev/null, stdout and stderr are thrown away; a run still going after
- * 5 s is killed with its process group and reported as status 124, as
- * timeout(1) would. One fork and one exec per run, where timeout(1) in a
+ * SECS seconds (5) is killed with its process group and reported as status
+ * 124, as timeout(1) would. One fork and one exec per run, where timeout(1) in a
  * shell loop costs three: under TCG the suite's time is its execs.
  */
 #define _GNU_SOURCE
@@ -28,7 +28,7 @@
 #ifndef STATS
 #define STATS "/sys/kernel/security/tpe/stats"
 #endif
-#define TIMEOUT_MS 5000
+static int timeout_ms = 5000;
 
 struct counters {
 	long long exec, mmap, would;
@@ -84,7 +84,7 @@ static int run1(const char *prog, const char *arg)
 		exit(2);
 	}
 	status = -1;
-	if (poll(&pfd, 1, TIMEOUT_MS) == 0) {
+	if (poll(&pfd, 1, timeout_ms) == 0) {
 		kill(-pid, SIGKILL);
 		kill(pid, SIGKILL);
 		status = 124;
@@ -108,10 +108,12 @@ int main(int argc, char **argv)
 	char line[4096], prog[4096], arg[64];
 	FILE *in;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: compat-run LIST\n");
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: compat-run LIST [SECS]\n");
 		return 2;
 	}
+	if (argc == 3)
+		timeout_ms = atoi(argv[2]) * 1000;
 	in = fopen(argv[1], "r");
 	if (!in) {
 		perror(argv[1]);
