@@ -149,7 +149,7 @@ static char *log_find(const char *a, const char *b, const char *c)
 	return found;
 }
 
-/* " dev=MAJ:MIN ino=N " of a path, as the log prints it. */
+/* " dev=MAJ:MIN ino=N " of a path, as the log prints it (fields, spaced). */
 static void dev_ino(const char *path, char *out, size_t n)
 {
 	struct stat st;
@@ -170,8 +170,10 @@ static void log_check(const char *name, const char *op, uid_t uid, const char *c
 	snprintf(chk, sizeof(chk), " check=%s ", check_name);
 	dev_ino(path, id, sizeof(id));
 	line = log_find(head, chk, id);
-	check(line, "no such line in the kernel log", "%s: the log says '%s%s%s'", name, head,
-	      chk, id);
+	/* the fields without the spaces that delimit them in the search */
+	check(line, "no such line in the kernel log", "%s: the log says '%.*s ... %.*s%.*s ...'",
+	      name, (int)strlen(head) - 1, head, (int)strlen(chk) - 1, chk + 1,
+	      (int)strlen(id) - 1, id);
 	if (line)
 		note("%s", line);
 	free(line);
@@ -744,10 +746,12 @@ static void chosen_log_identity(void)
 	if (!line)
 		return;
 	note("%s (hers:%s; /dev/zero's:%s)", line, hers, zero);
-	check(strstr(line, hers), line, "chosen 4: the line names her file:%s", hers);
-	check(strstr(line, dir), line, "chosen 4: the line names her directory:%s", dir);
-	check(!strstr(line, zero), line, "chosen 4: the line does not name /dev/zero's inode:%s",
-	      zero);
+	check(strstr(line, hers), line, "chosen 4: the line names her file:%.*s", (int)strlen(hers) - 1,
+	      hers);
+	check(strstr(line, dir), line, "chosen 4: the line names her directory:%.*s",
+	      (int)strlen(dir) - 1, dir);
+	check(!strstr(line, zero), line, "chosen 4: the line does not name /dev/zero's inode:%.*s",
+	      (int)strlen(zero) - 1, zero);
 	free(line);
 }
 
