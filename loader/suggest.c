@@ -268,19 +268,26 @@ static void judge_trust(struct suggest *s, struct dgroup *g,
 	free((void *)who.groups);
 }
 
-/* The recommendation for one group of verified events. */
+/* Where nothing may be changed: trust the user, else copy, else nothing. */
+static enum verdict not_here(const struct dgroup *g)
+{
+	return g->trusted_already ? NONE : g->can_trust ? TRUST :
+	       g->can_copy ? COPY : NONE;
+}
+
+/*
+ * The recommendation for one group of verified events. A directory fix
+ * is made whoever is trusted: it closes the hole for every user. The
+ * rest is for users the current config does not trust already.
+ */
 static void judge(struct suggest *s, struct dgroup *g)
 {
 	const struct object *o = g->o;
 	bool file_bad = false;
 
-	if (g->trusted_already) {
-		g->v = NONE;
-		return;
-	}
 	if (has_check(s, g, "no-parent")) {
 		g->why = "memory with no directory (memfd, shared memory): nothing to fix or copy";
-		g->v = g->can_trust ? TRUST : NONE;
+		g->v = g->can_trust && !g->trusted_already ? TRUST : NONE;
 		return;
 	}
 	if (!o) {
@@ -297,6 +304,7 @@ static void judge(struct suggest *s, struct dgroup *g)
 	g->can_copy = !o->never;
 	if (o->never) {
 		g->why = "under /dev, /proc, /sys or /run, which tpe-suggest never changes nor copies from";
+		g->can_copy = false;
 	} else if (has_check(s, g, "untrusted-fs")) {
 		g->why = "on a file system a user mounted: no owner or mode there can be trusted";
 	} else if (o->home_of[0]) {
@@ -305,20 +313,17 @@ static void judge(struct suggest *s, struct dgroup *g)
 		g->why = "a sticky directory like /tmp: everyone's scratch space, which tpe-suggest never changes";
 	} else if (o->dir_uid) {
 		g->why = "the directory is a user's: a chown would make her files trusted";
-		g->v = COPY;
+		g->v = g->trusted_already ? NONE : COPY;
 		return;
 	} else if (o->nrisky || file_bad) {
 		g->why = "it holds files a user owns or others can write: a chmod would make them trusted, and a file fixed in place keeps its writers";
-		g->v = COPY;
-		return;
-	} else if (!(o->dir_mode & MODE_WRITABLE)) {
-		g->v = DONE;
+		g->v = g->trusted_already ? NONE : COPY;
 		return;
 	} else {
-		g->v = FIX;
+		g->v = o->dir_mode & MODE_WRITABLE ? FIX : DONE;
 		return;
 	}
-	g->v = g->can_trust ? TRUST : g->can_copy ? COPY : NONE;
+	g->v = not_here(g);
 }
 
 static void free_groups(struct suggest *s)
@@ -845,15 +850,15 @@ static void report_rest(FILE *f, const struct suggest *s,
 	for (size_t i = 0; i < s->ng; i++) {
 		const struct dgroup *g = &s->g[i];
 
-		if (g->v == NONE || g->v == DONE || g->trusted_already) {
+		if (g->v == NONE || g->v == DONE) {
 			n++;
 			fprintf(f, "  %zu by ", g->n);
 			user(f, w, g->euid);
 			fputs(" in ", f);
 			suggest_escape(f, g->dir);
 			fprintf(f, " (%s): %s\n", g->checks,
-				g->trusted_already ? "the user is trusted by the current config already (the log is older than it)" :
 				g->v == DONE ? "a trusted path now: nothing to do" :
+				g->trusted_already ? "the user is trusted by the current config already (the log is older than it)" :
 				g->why);
 			examples(f, g);
 		}

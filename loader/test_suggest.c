@@ -359,6 +359,10 @@ static void test_current_config(void **state)
 	assert_non_null(strstr(dropin, "\t1003\t"));
 	assert_null(strstr(dropin, "\"bob\""));
 	free(dropin);
+	/* a directory fix closes the hole whoever is trusted already */
+	dropin = run(s, &p, all_actions);
+	assert_non_null(strstr(dropin, "chmod go-w /srv/shared "));
+	free(dropin);
 	suggest_free(s);
 	p = (struct tpe_policy){ .flags = TPE_POLICY_INVERT,
 				 .users = { &alice, 1 } };
