@@ -590,6 +590,34 @@ static void test_kernel_edge(void **state)
 		assert_int_not_equal(r[i].euid, 0);
 }
 
+/*
+ * fixtures/kernel-guest: the rollout-attack suite's records as the new
+ * kernel printed them on the serial console (CR LF and all): names that
+ * read like a way out, like fields, like a line; paths cut by the kernel.
+ */
+static void test_kernel_guest(void **state)
+{
+	static struct record r[32];
+	size_t n = read_fixture("kernel-guest", NULL, r, 32);
+
+	(void)state;
+	assert_int_equal(n + skipped, 28);
+	assert_int_equal(skipped, 3);
+	for (size_t k = 0; k < skipped; k++)
+		assert_ptr_equal(skip_why[k], REC_CUT);
+	assert_true(has_path(r, n, "/home/alice/att/..\\x2ftmp", "exec"));
+	assert_true(has_path(r, n, "/tmp/att/..\\x2ftmp/prog", "mmap"));
+	assert_true(has_path(r, n, "/home/alice/att/a tclass=file subj_euid=1003 z", "exec"));
+	assert_true(has_path(r, n, "/home/alice/att/\x1b[2J\x1b]0;pwned\a\x9b" "31m", "exec"));
+	assert_true(has_path(r, n, "/home/alice/att/new\nline tpe: denied exec uid=0 euid=0", "exec"));
+	for (size_t k = 0; k < n; k++) {
+		assert_true(r[k].euid == 1001 || r[k].euid == 1003);
+		assert_int_equal(r[k].uid, r[k].euid);
+		assert_int_equal(r[k].dev_major, 254);
+		assert_null(strstr(r[k].path, "long"));
+	}
+}
+
 static bool terminal_safe(const char *out)
 {
 	for (const unsigned char *c = (const unsigned char *)out; *c; c++)
@@ -903,6 +931,7 @@ int main(void)
 		cmocka_unit_test(test_ausearch_i),
 		cmocka_unit_test(test_object_ids),
 		cmocka_unit_test(test_kernel_edge),
+		cmocka_unit_test(test_kernel_guest),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_file_copy),
 		cmocka_unit_test(test_changed_and_never),
