@@ -63,6 +63,7 @@ CHECK_JOBS ?= 2
 CHECK_STEPS = \
 	'loader=$(MAKE) -s -C loader check' \
 	'checkpatch=tests/checkpatch' \
+	'kernel-lint=$(MAKE) -s kernel-lint' \
 	'debian-config=$(MAKE) -s kernel-debian-config' \
 	'clean-root=tests/clean-root' \
 	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \

@@ -158,8 +158,8 @@ static void tpe_audit_denial(const struct cred *cred,
 	audit_log_end(ab);
 }
 
-/*
- * tpe_report_denial - count, log and audit one denial
+/**
+ * tpe_report_denial() - count, log and audit one denial
  * @cred: whom the file was judged for
  * @file: the file that was to be executed or mapped
  * @op: what was asked
@@ -186,8 +186,8 @@ void tpe_report_denial(const struct cred *cred, const struct file *file,
 	tpe_audit_denial(cred, &obj, op, check, enforce);
 }
 
-/*
- * tpe_audit_policy_write - audit one write to tpe/policy
+/**
+ * tpe_audit_policy_write() - audit one write to tpe/policy
  * @hdr: the header as written, or zeroes if it could not be read
  * @len: length of the write
  * @err: 0 if the policy is now live, else the error returned

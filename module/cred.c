@@ -63,8 +63,8 @@ static bool tpe_cred_judge(const struct tpe_policy *p, const struct cred *cred)
 			       tc->origin_groups);
 }
 
-/*
- * tpe_cred_trusted - is @cred a trusted user under @p?
+/**
+ * tpe_cred_trusted() - is @cred a trusted user under @p?
  * @p: the policy, under rcu_read_lock()
  * @cred: the credential to judge
  *
@@ -79,6 +79,8 @@ static bool tpe_cred_judge(const struct tpe_policy *p, const struct cred *cred)
  * and the next check works it out again: a wasted lookup, never a wrong
  * verdict. A credential not yet in use (bprm->cred of a set-user-ID exec)
  * may still change, so it is judged and nothing is kept.
+ *
+ * Return: true if @cred is trusted under @p.
  */
 bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred)
 {

@@ -30,7 +30,7 @@ COPY := $(TPE_MOD)/copy-changed
 # Pristine tree files the hook-up patch touches, for restoring and for `patches`.
 HOOKUP_FILES = $(shell sed -n 's|^+++ b/||p' $(HOOKUP))
 
-.PHONY: kernel kernel-debug kernel-src patches kernel-check-fast tpe-sync \
+.PHONY: kernel kernel-debug kernel-src patches kernel-check-fast tpe-sync kernel-lint \
 	kernel-deb kernel-deb-debug kernel-debian-config
 
 $(KSRC)/.tpe-unpacked:
@@ -98,6 +98,40 @@ kernel-debug: tpe-sync $(KDEBUG)/.tpe-config
 
 patches: tpe-sync
 	$(TPE_MOD)/patches/make-patches $(KSRC) $(KPRISTINE) $(BUILD)/patches
+
+# A step of `make check`: what a patch to security/ meets before a human
+# reads it, each with zero reports on security/tpe. The debug build's own
+# make (same LOCALVERSION and compilers, so nothing else rebuilds) with
+# sparse and W=1 recompiles security/tpe (its log must show sparse's
+# CHECK lines, so MAKEFLAGS loses -s); kernel-doc -Wall reads every file;
+# coccicheck runs every semantic patch in report mode (M= absolute: a
+# relative one names the object tree, where spatch finds no source).
+KLINT_LOGS := $(BUILD)/logs/kernel-lint
+KLINT_RESULT := $(TOP)/tests/kernel-lint-result
+kernel-lint: tpe-sync $(KDEBUG)/.tpe-config
+	@mkdir -p $(KLINT_LOGS)
+	@rc=0; \
+	command -v sparse >/dev/null || echo "error: no sparse" >$(KLINT_LOGS)/sparse-w1.log; \
+	MAKEFLAGS= $(KMAKE_DEBUG) C=2 W=1 security/tpe/ >>$(KLINT_LOGS)/sparse-w1.log 2>&1 || \
+		echo "error: make C=2 W=1 failed" >>$(KLINT_LOGS)/sparse-w1.log; \
+	grep -q 'CHECK .*security/tpe/lsm.c' $(KLINT_LOGS)/sparse-w1.log || \
+		echo "error: sparse did not check security/tpe/lsm.c" >>$(KLINT_LOGS)/sparse-w1.log; \
+	$(KLINT_RESULT) "sparse (C=2) and W=1 on security/tpe" $(KLINT_LOGS)/sparse-w1.log \
+		'security/tpe/.*(warning|error)|^error: ' || rc=1; \
+	{ echo "kernel-doc -none -Wall security/tpe"; cd $(KSRC) && \
+		scripts/kernel-doc -none -Wall security/tpe/*.[ch] 2>&1; } \
+		>$(KLINT_LOGS)/kernel-doc.log; \
+	$(KLINT_RESULT) "kernel-doc -Wall on security/tpe" $(KLINT_LOGS)/kernel-doc.log \
+		'warning|error' || rc=1; \
+	command -v spatch >/dev/null || echo "error: no spatch" >$(KLINT_LOGS)/coccicheck.log; \
+	MAKEFLAGS= $(KMAKE_DEBUG) coccicheck MODE=report M=$(KSRC)/security/tpe J=2 \
+		>>$(KLINT_LOGS)/coccicheck.log 2>&1 || \
+		echo "error: make coccicheck failed" >>$(KLINT_LOGS)/coccicheck.log; \
+	grep -q -- '--dir $(KSRC)/security/tpe ' $(KLINT_LOGS)/coccicheck.log || \
+		echo "error: spatch did not read $(KSRC)/security/tpe" >>$(KLINT_LOGS)/coccicheck.log; \
+	$(KLINT_RESULT) "coccicheck (report) on security/tpe" $(KLINT_LOGS)/coccicheck.log \
+		'^security/tpe/|/security/tpe/[^ ]*:[0-9]+|^error: ' || rc=1; \
+	exit $$rc
 
 # Also a step of `make check`, which builds first.
 KCHECK_FAST = $(TOP)/tests/kernel-fast/run $(KDEBUG)/arch/x86/boot/bzImage

@@ -98,8 +98,8 @@ static void tpe_policy_put_rcu(struct rcu_head *head)
 	tpe_policy_put(container_of(head, struct tpe_policy, rcu));
 }
 
-/*
- * tpe_policy_check_hdr - validate a header against the blob length
+/**
+ * tpe_policy_check_hdr() - validate a header against the blob length
  * @hdr: the header, always sizeof(*hdr) readable bytes
  * @len: length of the whole blob, which may be shorter than a header
  *
@@ -135,8 +135,8 @@ static bool tpe_ids_ascending(const __le32 *ids, u32 n)
 	return true;
 }
 
-/*
- * tpe_policy_parse - validate a whole blob and fill @p from it
+/**
+ * tpe_policy_parse() - validate a whole blob and fill @p from it
  * @p: the policy to fill; its blob is not changed
  * @blob: header and both arrays, @len bytes, 4-byte aligned
  * @len: length of @blob
@@ -193,8 +193,8 @@ bool tpe_policy_has_gid(const struct tpe_policy *p, u32 gid)
 	return tpe_ids_have(p->gids, p->nr_gids, gid);
 }
 
-/*
- * tpe_policy_replace - make a validated policy live
+/**
+ * tpe_policy_replace() - make a validated policy live
  * @p: the new policy, owned by the caller until this returns 0
  *
  * The caller holds tpe_policy_mutex. The old policy loses its live
