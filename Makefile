@@ -69,6 +69,7 @@ CHECK_STEPS = \
 	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
 	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
 	'admin=$(RUN_SUITE) admin --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
+	'admin-user=tests/guest/check-admin-user $(BUILD)/kernel/debug' \
 	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
 	'e2e=$(CHECK_E2E)' \
 	'rollout=$(RUN_SUITE) rollout --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
