@@ -223,7 +223,8 @@ enum tpe_check tpe_file_written(const struct file *file)
 
 	if (!S_ISREG(inode->i_mode))
 		return TPE_CHECK_NONE;
-	if (inode_is_open_for_write(inode) || inode_is_open_for_write(real) ||
+	if (inode_is_open_for_write(inode) ||
+	    (real != inode && inode_is_open_for_write(real)) ||
 	    mapping_writably_mapped(real->i_mapping))
 		return TPE_CHECK_FILE_OPEN_WRITE;
 	return TPE_CHECK_NONE;
