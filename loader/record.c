@@ -19,6 +19,9 @@
  * hex-encodes it when it has a space, a quote or a byte outside
  * 0x21..0x7e; no value has a space there either.
  *
+ * journalctl -o json is read too: an entry counts only when its
+ * _TRANSPORT is "kernel" (anything else was written by a program).
+ *
  * Refused, and counted by the caller: the old kernel log form ("denied
  * exec of PATH by uid=..."), where a path could carry its own
  * " by uid=0 ..."; and ausearch -i text, where names are decoded, spaces
@@ -38,6 +41,8 @@ const char REC_OLD_FORMAT[] =
 	"old kernel log format (\"OP of PATH by uid=\"): a path in it can forge the uid";
 const char REC_INTERPRETED[] =
 	"ausearch -i text: names and IDs interpreted; use ausearch --raw or audit.log";
+const char REC_NOT_KERNEL[] =
+	"journal entry not of the kernel's transport: a program wrote it";
 
 static const char *const ops[] = { "exec", "mmap", "mprotect" };
 
@@ -441,12 +446,193 @@ static bool message_start(const char *line, const char *p)
 	       (off >= 8 && !strncmp(p - 8, "kernel: ", 8)) || p[-1] == ';';
 }
 
+/* ---- journalctl -o json: one object per line ---- */
+
+static const char *jws(const char *p)
+{
+	return p + strspn(p, " \t\r\n");
+}
+
+/* Append the UTF-8 of code point C; -1 if it does not fit. */
+static int utf8(unsigned c, char *out, size_t size, size_t *o)
+{
+	char b[4];
+	size_t n;
+
+	if (c < 0x80)
+		b[0] = (char)c, n = 1;
+	else if (c < 0x800)
+		b[0] = (char)(0xc0 | c >> 6), b[1] = (char)(0x80 | (c & 0x3f)), n = 2;
+	else
+		b[0] = (char)(0xe0 | c >> 12), b[1] = (char)(0x80 | ((c >> 6) & 0x3f)),
+		b[2] = (char)(0x80 | (c & 0x3f)), n = 3;
+	if (*o + n >= size)
+		return -1;
+	memcpy(out + *o, b, n);
+	*o += n;
+	return 0;
+}
+
+/* A JSON string at P into OUT (NULL: skip it); the text after it, or NULL. */
+static const char *jstring(const char *p, char *out, size_t size)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	size_t o = 0;
+
+	if (*p++ != '"')
+		return NULL;
+	for (; *p && *p != '"'; p++) {
+		unsigned c = (unsigned char)*p;
+		const char *e;
+
+		if (c < 0x20)
+			return NULL;
+		if (c == '\\') {
+			p++;
+			if (*p == 'u') {
+				c = 0;
+				for (int k = 1; k <= 4; k++) {
+					if (hexval(p[k]) < 0)
+						return NULL;
+					c = c << 4 | (unsigned)hexval(p[k]);
+				}
+				p += 4;
+				if (!c)
+					return NULL;
+				if (out && utf8(c, out, size, &o))
+					return NULL;
+				continue;
+			}
+			if (!*p || !(e = strchr(from, *p)))
+				return NULL;
+			c = (unsigned char)to[e - from];
+		}
+		if (out) {
+			if (o + 1 >= size)
+				return NULL;
+			out[o++] = (char)c;
+		}
+	}
+	if (*p != '"')
+		return NULL;
+	if (out)
+		out[o] = '\0';
+	return p + 1;
+}
+
+/* journald gives a value that is not UTF-8 as an array of its bytes. */
+static const char *jbytes(const char *p, char *out, size_t size)
+{
+	size_t o = 0;
+
+	for (p = jws(p + 1); *p != ']'; ) {
+		char *end;
+		unsigned long b = strtoul(p, &end, 10);
+
+		if (end == p || b == 0 || b > 255 || (out && o + 1 >= size))
+			return NULL;
+		if (out)
+			out[o++] = (char)b;
+		p = jws(end);
+		if (*p == ',')
+			p = jws(p + 1);
+		else if (*p != ']')
+			return NULL;
+	}
+	if (out)
+		out[o] = '\0';
+	return p + 1;
+}
+
+/* One value: a string, an array of bytes or strings, a number, null. */
+static const char *jvalue(const char *p, char *out, size_t size)
+{
+	if (*p == '"')
+		return jstring(p, out, size);
+	if (*p == '[' && isdigit((unsigned char)*jws(p + 1)))
+		return jbytes(p, out, size);
+	if (*p == '[') {	/* a field given more than once: skipped whole */
+		if (out)
+			return NULL;
+		for (p = jws(p + 1); *p != ']'; ) {
+			if (!(p = jstring(p, NULL, 0)))
+				return NULL;
+			p = jws(p);
+			if (*p == ',')
+				p = jws(p + 1);
+			else if (*p != ']')
+				return NULL;
+		}
+		return p + 1;
+	}
+	if (!strncmp(p, "null", 4))
+		return out ? NULL : p + 4;
+	if (isdigit((unsigned char)*p) || *p == '-')
+		return out ? NULL : p + strspn(p, "-0123456789.eE+");
+	return NULL;
+}
+
+/*
+ * A journal entry: its MESSAGE is a record only if _TRANSPORT is
+ * "kernel"; any program can log "kernel: tpe: denied ..." through syslog
+ * or the journal's own socket, and then it is not the kernel's.
+ */
+static int journal_json(const char *line, struct record *r, const char **why)
+{
+	static char msg[2 * REC_PATH_MAX], transport[32];
+	const char *p = jws(line + 1);
+	bool have_msg = false, have_transport = false;
+
+	while (*p == '"') {
+		char key[64];
+
+		if (!(p = jstring(p, key, sizeof(key))) || *(p = jws(p)) != ':')
+			goto bad;
+		p = jws(p + 1);
+		if (!strcmp(key, "MESSAGE")) {
+			p = have_msg ? NULL : jvalue(p, msg, sizeof(msg));
+			have_msg = true;
+		} else if (!strcmp(key, "_TRANSPORT")) {
+			p = have_transport ? NULL :
+			    jvalue(p, transport, sizeof(transport));
+			have_transport = true;
+		} else {
+			p = jvalue(p, NULL, 0);
+		}
+		if (!p)
+			goto bad;
+		p = jws(p);
+		if (*p == ',')
+			p = jws(p + 1);
+	}
+	if (*p != '}' || !have_msg)
+		goto bad;
+	if (!strstr(msg, "tpe: ") && !strstr(msg, "lsm=tpe "))
+		return 0;
+	if (!have_transport || strcmp(transport, "kernel")) {
+		*why = REC_NOT_KERNEL;
+		return -1;
+	}
+	if (strchr(msg, '\n')) {
+		*why = "journal MESSAGE of more than one line";
+		return -1;
+	}
+	return record_parse(msg, r, why);
+bad:
+	if (!strstr(line, "tpe"))
+		return 0;
+	*why = "journal JSON that cannot be read";
+	return -1;
+}
+
 int record_parse(const char *line, struct record *r, const char **why)
 {
 	const char *p, *lsm;
 
 	memset(r, 0, sizeof(*r));
 	*why = NULL;
+	if (*line == '{')
+		return journal_json(line, r, why);
 	if ((p = strstr(line, "tpe: would deny ")) ||
 	    (p = strstr(line, "tpe: denied "))) {
 		if (!message_start(line, p)) {

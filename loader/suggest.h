@@ -48,6 +48,7 @@ int record_parse(const char *line, struct record *r, const char **why);
 extern const char REC_CUT[];		/* path_prefix=: the path was cut */
 extern const char REC_OLD_FORMAT[];	/* "OP of PATH by uid=": forgeable */
 extern const char REC_INTERPRETED[];	/* ausearch -i text */
+extern const char REC_NOT_KERNEL[];	/* journal: not _TRANSPORT=kernel */
 
 /*
  * object.c: a record's object, found again by dev:ino (never by following

@@ -618,6 +618,30 @@ static void test_kernel_guest(void **state)
 	}
 }
 
+/*
+ * fixtures/journal-json: journalctl -o json. Only the kernel's transport
+ * counts: the same text sent by a program (syslog, stdout, a field given
+ * twice that hides a "_TRANSPORT" in its strings) is skipped and counted.
+ */
+static void test_journal_json(void **state)
+{
+	static struct record r[8];
+	size_t n = read_fixture("journal-json", NULL, r, 8);
+
+	(void)state;
+	assert_int_equal(n, 2);
+	assert_int_equal(skipped, 2);
+	assert_ptr_equal(skip_why[0], REC_NOT_KERNEL);
+	assert_ptr_equal(skip_why[1], REC_NOT_KERNEL);
+	assert_string_equal(r[0].path, "/home/a\\x2f\xc3\xa9");
+	assert_int_equal(r[0].euid, 1001);
+	/* a MESSAGE that is not UTF-8 comes as an array of bytes */
+	assert_string_equal(r[1].path, "/x\xff");
+	assert_int_equal(r[1].ino, 3);
+	for (size_t k = 0; k < n; k++)
+		assert_int_not_equal(r[k].euid, 0);
+}
+
 static bool terminal_safe(const char *out)
 {
 	for (const unsigned char *c = (const unsigned char *)out; *c; c++)
@@ -932,6 +956,7 @@ int main(void)
 		cmocka_unit_test(test_object_ids),
 		cmocka_unit_test(test_kernel_edge),
 		cmocka_unit_test(test_kernel_guest),
+		cmocka_unit_test(test_journal_json),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_file_copy),
 		cmocka_unit_test(test_changed_and_never),
