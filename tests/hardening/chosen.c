@@ -172,7 +172,7 @@ static void log_check(const char *name, const char *op, uid_t uid, const char *c
 	line = log_find(head, chk, id);
 	/* the fields without the spaces that delimit them in the search */
 	check(line, "no such line in the kernel log", "%s: the log says '%.*s ... %.*s%.*s ...'",
-	      name, (int)strlen(head) - 1, head, (int)strlen(chk) - 1, chk + 1,
+	      name, (int)strlen(head) - 1, head, (int)strlen(chk) - 2, chk + 1,
 	      (int)strlen(id) - 1, id);
 	if (line)
 		note("%s", line);
