@@ -63,17 +63,17 @@ CHECK_JOBS ?= 2
 CHECK_STEPS = \
 	'loader=$(MAKE) -s -C loader check' \
 	'checkpatch=tests/checkpatch' \
-	'kernel-lint=$(MAKE) -s kernel-lint' \
-	'debian-config=$(MAKE) -s kernel-debian-config' \
+	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
 	'clean-root=tests/clean-root' \
 	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
-	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
 	'admin=$(RUN_SUITE) admin --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
 	'admin-user=tests/guest/check-admin-user $(BUILD)/kernel/debug' \
-	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
-	'e2e=$(CHECK_E2E)' \
 	'rollout=$(RUN_SUITE) rollout --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
-	'kernel-fast=$(KCHECK_FAST)'
+	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
+	'kernel-lint=$(MAKE) -s kernel-lint' \
+	'e2e=$(CHECK_E2E)' \
+	'kernel-fast=$(KCHECK_FAST)' \
+	'debian-config=$(MAKE) -s kernel-debian-config'
 
 # deps first: on a fresh machine `make check` installs what it needs.
 check: deps loader kernel-debug image $(E2E_KERNEL)
