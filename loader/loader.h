@@ -18,6 +18,9 @@
 #ifndef TPE_LOADER_H
 #define TPE_LOADER_H
 
+/* The version of tpe-load and tpe-suggest (debian/changelog says the same). */
+#define VERSION "1.0"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -14,7 +14,6 @@
 
 #include "loader.h"
 
-#define VERSION "1.0"
 
 /*
  * Exit codes that read right where systemd names them by the LSB table

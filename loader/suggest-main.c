@@ -24,6 +24,34 @@ static void usage(FILE *f)
 	fprintf(f, "usage: tpe-suggest [-c FILE] [--drop-in | --apply [--copy [--copy-dir DIR]]] [LOG|-]\n");
 }
 
+static void help(void)
+{
+	usage(stdout);
+	fputs("Read TPE's denial records (audit.log, ausearch --raw, journalctl -k,\n"
+	      "journalctl -o json, dmesg) from LOG or standard input and propose what\n"
+	      "to fix and whom to trust. It changes nothing unless asked to --apply.\n"
+	      "\n"
+	      "  -c, --config FILE  the configuration in force (default " TPE_CONF_PATH ")\n"
+	      "      --drop-in      print only the drop-in that trusts the proposed users\n"
+	      "      --apply        fix the proposed directories (root), each only where\n"
+	      "                     its dev:ino still match the log\n"
+	      "      --copy         with --apply: also make root-owned copies of programs\n"
+	      "      --copy-dir DIR where --copy puts them (default /opt/tpe-suggest)\n"
+	      "  -h, --help         this help\n"
+	      "  -V, --version      the version\n"
+	      "\n"
+	      "Exit status: 0 done, 1 bad input or an action not taken, 2 usage.\n"
+	      "See tpe-suggest(8).\n", stdout);
+}
+
+/* A usage error names its reason, then the usage line. */
+static int usage_error(const char *why)
+{
+	fprintf(stderr, "tpe-suggest: %s\n", why);
+	usage(stderr);
+	return USAGE;
+}
+
 /* Lines named one by one on stderr; the rest are only counted. */
 #define SKIP_LINES	10
 
@@ -131,6 +159,7 @@ int main(int argc, char **argv)
 		{ "copy-dir", required_argument, NULL, 'C' },
 		{ "commands", no_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *config = TPE_CONF_PATH, *log = "-", *copy_dir = NULL;
@@ -144,15 +173,19 @@ int main(int argc, char **argv)
 	bool copy = false;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			config = optarg;
 			break;
 		case 'd':
+			if (what == APPLY)
+				return usage_error("--drop-in and --apply exclude each other");
 			what = DROPIN_ONLY;
 			break;
 		case 'a':
+			if (what == DROPIN_ONLY)
+				return usage_error("--drop-in and --apply exclude each other");
 			what = APPLY;
 			break;
 		case 'k':
@@ -165,18 +198,22 @@ int main(int argc, char **argv)
 			fprintf(stderr, "tpe-suggest: --commands is gone: its script acted on paths a user chose; use --apply, which checks each object's dev:ino before acting\n");
 			return USAGE;
 		case 'h':
-			usage(stdout);
+			help();
+			return OK;
+		case 'V':
+			puts("tpe-suggest " VERSION);
 			return OK;
 		default:
 			usage(stderr);
 			return USAGE;
 		}
 	}
-	if (argc - optind > 1 || ((copy_dir || copy) && what != APPLY) ||
-	    (copy_dir && object_path_ok(copy_dir))) {
-		usage(stderr);
-		return USAGE;
-	}
+	if (argc - optind > 1)
+		return usage_error("one LOG at most");
+	if ((copy_dir || copy) && what != APPLY)
+		return usage_error("--copy and --copy-dir go with --apply");
+	if (copy_dir && object_path_ok(copy_dir))
+		return usage_error("--copy-dir: an absolute path without ., .. or //");
 	if (optind < argc)
 		log = argv[optind];
 	/* Who is trusted now, so that the proposal adds only what is new. */

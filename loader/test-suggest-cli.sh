@@ -28,7 +28,13 @@ t() {
 }
 
 S="$SUGGEST -c $T/tpe.conf"
-t "usage: two logs" 2 "usage:" $S a b
+t "usage: two logs, with the reason" 2 "tpe-suggest: one LOG at most" $S a b
+t "usage: --drop-in and --apply exclude each other" 2 "tpe-suggest: --drop-in and --apply exclude each other" $S --drop-in --apply fixtures/dmesg
+t "usage: --apply and --drop-in exclude each other" 2 "tpe-suggest: --drop-in and --apply exclude each other" $S --apply --drop-in fixtures/dmesg
+t "usage: --copy without --apply, with the reason" 2 "tpe-suggest: --copy and --copy-dir go with --apply" $S --copy fixtures/dmesg
+t "usage: --copy-dir not absolute" 2 "tpe-suggest: --copy-dir: an absolute path" $S --apply --copy-dir rel fixtures/dmesg
+t "--help lists the options" 0 "--drop-in      print only the drop-in" $S --help
+t "--version" 0 "tpe-suggest 1.0" $S --version
 t "usage: unknown option" 2 "usage:" $S --bogus
 t "usage: --copy-dir without --apply" 2 "usage:" $S --copy-dir /x fixtures/dmesg
 t "--commands is gone, for --apply" 2 "use --apply" $S --commands fixtures/dmesg
