@@ -111,7 +111,8 @@ KLINT_RESULT := $(TOP)/tests/kernel-lint-result
 kernel-lint: tpe-sync $(KDEBUG)/.tpe-config
 	@mkdir -p $(KLINT_LOGS)
 	@rc=0; \
-	command -v sparse >/dev/null || echo "error: no sparse" >$(KLINT_LOGS)/sparse-w1.log; \
+	: >$(KLINT_LOGS)/sparse-w1.log; : >$(KLINT_LOGS)/coccicheck.log; \
+	command -v sparse >/dev/null || echo "error: no sparse" >>$(KLINT_LOGS)/sparse-w1.log; \
 	MAKEFLAGS= $(KMAKE_DEBUG) C=2 W=1 security/tpe/ >>$(KLINT_LOGS)/sparse-w1.log 2>&1 || \
 		echo "error: make C=2 W=1 failed" >>$(KLINT_LOGS)/sparse-w1.log; \
 	grep -q 'CHECK .*security/tpe/lsm.c' $(KLINT_LOGS)/sparse-w1.log || \
@@ -123,7 +124,7 @@ kernel-lint: tpe-sync $(KDEBUG)/.tpe-config
 		>$(KLINT_LOGS)/kernel-doc.log; \
 	$(KLINT_RESULT) "kernel-doc -Wall on security/tpe" $(KLINT_LOGS)/kernel-doc.log \
 		'warning|error' || rc=1; \
-	command -v spatch >/dev/null || echo "error: no spatch" >$(KLINT_LOGS)/coccicheck.log; \
+	command -v spatch >/dev/null || echo "error: no spatch" >>$(KLINT_LOGS)/coccicheck.log; \
 	MAKEFLAGS= $(KMAKE_DEBUG) coccicheck MODE=report M=$(KSRC)/security/tpe J=2 \
 		>>$(KLINT_LOGS)/coccicheck.log 2>&1 || \
 		echo "error: make coccicheck failed" >>$(KLINT_LOGS)/coccicheck.log; \
