@@ -245,36 +245,10 @@ static long long stat_value(const char *name)
 	return found;
 }
 
-/* Is @needle in the kernel log? Audit records reach it late: wait a bit. */
-static bool dmesg_has(const char *needle)
-{
-	int size, n, tries;
-	char *buf;
-	bool found = false;
-
-	size = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
-	if (size <= 0)
-		return false;
-	buf = malloc(size + 1);
-	if (!buf)
-		return false;
-	for (tries = 0; tries < 20 && !found; tries++) {
-		if (tries)
-			usleep(100000);
-		n = klogctl(3, buf, size);	/* SYSLOG_ACTION_READ_ALL */
-		if (n < 0)
-			break;
-		buf[n] = '\0';
-		found = strstr(buf, needle);
-	}
-	free(buf);
-	return found;
-}
-
 /*
  * Does a kernel log line start with @prefix (after its "<N>[ time] "), have
  * @middle after that, and end with @suffix? NULL matches anything. Lines
- * come from printk as they are, so no retry is needed past dmesg_has's.
+ * come from printk as they are.
  */
 static bool line_matches(const char *line, const char *prefix,
 			 const char *middle, const char *suffix)
@@ -299,7 +273,10 @@ static bool line_matches(const char *line, const char *prefix,
 	return m && m + strlen(middle) <= line + len - ns;
 }
 
-/* A kernel log line matches (line_matches); waits like dmesg_has. */
+/*
+ * A kernel log line matches (line_matches). Audit records reach the log
+ * late: read it again for up to two seconds.
+ */
 static bool dmesg_line(const char *prefix, const char *middle,
 		       const char *suffix)
 {
@@ -326,6 +303,12 @@ static bool dmesg_line(const char *prefix, const char *middle,
 	}
 	free(buf);
 	return found;
+}
+
+/* Is @needle in a line of the kernel log? */
+static bool dmesg_has(const char *needle)
+{
+	return dmesg_line(NULL, needle, NULL);
 }
 
 /*
