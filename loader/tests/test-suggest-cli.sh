@@ -3,8 +3,9 @@
 # log (fixtures/journal-k) through each output. Prints "ok - NAME" or
 # "not ok - NAME: REASON" per check; exits 1 if any failed.
 set -u
+cd "$(dirname "$0")" || exit 1	# fixtures/ is here
 umask 022	# a config must not be group- or other-writable
-SUGGEST=${TPE_SUGGEST:-../build/loader/tpe-suggest}
+SUGGEST=${TPE_SUGGEST:-../../build/loader/tpe-suggest}
 T=$(mktemp -d "${TMPDIR:-/tmp}/tpe-suggest-XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 failed=0

@@ -7,6 +7,7 @@
 # million-entry config (libconfig grows lists 16 at a time, which ASan's
 # copying realloc makes take minutes).
 set -u
+cd "$(dirname "$0")/.." || exit 1	# paths below are loader/'s
 umask 022	# tpe-load refuses a group- or other-writable config
 TPE_LOAD=${TPE_LOAD:-../build/loader/tpe-load}
 T=$(mktemp -d "${TMPDIR:-/tmp}/tpe-cli-XXXXXX") || exit 1

@@ -9,10 +9,10 @@
 set -u
 cd "$(dirname "$0")" || exit 1
 list() { grep -o '"[a-z-]*"' | tr -d '"'; }
-kernels=$(sed -n '/tpe_check_names\[[^]]*\] = {/,/^};/p' ../module/fs.c |
+kernels=$(sed -n '/tpe_check_names\[[^]]*\] = {/,/^};/p' ../../module/fs.c |
 	list | grep -vx none)
-ours=$(sed -n '/explain_checks\[\] = {/,/NULL/p' explain.c | list)
-returns=$(sed -n '/^static const char \*file_untrusted(/,/^}/p' explain.c |
+ours=$(sed -n '/explain_checks\[\] = {/,/NULL/p' ../lib/explain.c | list)
+returns=$(sed -n '/^static const char \*file_untrusted(/,/^}/p' ../lib/explain.c |
 	grep -Eo 'return "[a-z-]+"' | list)
 failed=0
 if [ -n "$kernels" ] && [ "$(echo $ours)" = "$(echo $kernels)" ]; then
