@@ -3,8 +3,9 @@
  * --explain's facts, gathered the way exec meets them: who is asking (the
  * caller, or a user from NSS), the file with its symlinks resolved, the
  * parent directory of the resolved file, and what /proc/self/mountinfo
- * tells of its mount. What user space cannot see is said, not guessed: a
- * super block made inside a user namespace looks like any other.
+ * tells of its mount, read by libmount. What user space cannot see is
+ * said, not guessed: a super block made inside a user namespace looks
+ * like any other.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,6 +17,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <libmount.h>
 
 #include "loader.h"
 
@@ -127,75 +130,65 @@ fail:
 	return -1;
 }
 
-/* A comma-separated option list has KEY, or KEY=VALUE into *value. */
-static int has_opt(const char *opts, const char *key, const char **value)
-{
-	size_t klen = strlen(key);
-	const char *o = opts;
-
-	while (o && *o) {
-		size_t len = strcspn(o, ",");
-
-		if (len >= klen && !strncmp(o, key, klen) &&
-		    (len == klen || o[klen] == '=')) {
-			if (value)
-				*value = len == klen ? "" : o + klen + 1;
-			return 1;
-		}
-		o += len;
-		if (*o)
-			o++;
-	}
-	return 0;
-}
-
 static int is_fuse(const char *fstype)
 {
 	return !strcmp(fstype, "fuse") || !strncmp(fstype, "fuse.", 5) ||
 	       !strcmp(fstype, "fuseblk") || !strncmp(fstype, "fuseblk.", 8);
 }
 
+/* The mount whose ID is mnt_id (statx's stx_mnt_id), or NULL. */
+static struct libmnt_fs *mount_by_id(struct libmnt_table *tb, int mnt_id)
+{
+	struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs = NULL;
+
+	if (!it)
+		return NULL;
+	while (mnt_table_next_fs(tb, it, &fs) == 0 &&
+	       mnt_fs_get_id(fs) != mnt_id)
+		;
+	if (fs && mnt_fs_get_id(fs) != mnt_id)
+		fs = NULL;
+	mnt_free_iter(it);
+	return fs;
+}
+
 /*
- * The line of mount mnt_id in a mountinfo file: an idmapped mount (per-
- * mount options), and a FUSE file system whose daemon's user (user_id=,
- * which fusermount3 sets to its real UID) is not root, which the kernel
- * records as made by an untrusted mounter (check=untrusted-fs). Returns 0
- * when the mount was found, -1 if not.
+ * The mount mnt_id in a mountinfo file, as libmount reads it: an idmapped
+ * mount (per-mount options), and a FUSE file system whose daemon's user
+ * (user_id=, which fusermount3 sets to its real UID) is not root, which
+ * the kernel records as made by an untrusted mounter (check=untrusted-fs).
+ * Returns 0 when the mount was found, -1 if not.
  */
 int mountinfo_judge(FILE *mountinfo, int mnt_id, struct tpe_facts *f,
 		    char *why, size_t whylen)
 {
-	char *line = NULL, *fields[6], *sep, *fstype, *superopts, *save;
-	const char *user;
-	size_t cap = 0;
-	int found = -1, i;
+	struct libmnt_table *tb = mnt_new_table();
+	struct libmnt_fs *fs;
+	const char *fstype;
+	char *user = NULL;
+	size_t userlen = 0;
+	int found = -1;
 
-	while (found && getline(&line, &cap, mountinfo) > 0) {
-		line[strcspn(line, "\n")] = 0;
-		sep = strstr(line, " - ");
-		if (!sep)
-			continue;
-		*sep = 0;
-		fields[0] = strtok_r(line, " ", &save);
-		for (i = 1; i < 6 && fields[i - 1]; i++)
-			fields[i] = strtok_r(NULL, " ", &save);
-		if (!fields[0] || !fields[5] || atoi(fields[0]) != mnt_id)
-			continue;
-		found = 0;
-		f->idmapped = has_opt(fields[5], "idmapped", NULL);
-		fstype = strtok_r(sep + 3, " ", &save);
-		if (!fstype || strtok_r(NULL, " ", &save) == NULL)
-			break;
-		superopts = strtok_r(NULL, " ", &save);
-		if (is_fuse(fstype) && has_opt(superopts, "user_id", &user) &&
-		    strtoul(user, NULL, 10) != 0) {
-			snprintf(why, whylen, "%s mounted for user_id=%.*s "
-				 "(fusermount3)", fstype,
-				 (int)strcspn(user, ","), user);
-			f->untrusted_fs = why;
-		}
+	if (!tb || mnt_table_parse_stream(tb, mountinfo, "mountinfo") < 0)
+		goto out;
+	fs = mount_by_id(tb, mnt_id);
+	if (!fs)
+		goto out;
+	found = 0;
+	f->idmapped = mnt_optstr_get_option(mnt_fs_get_vfs_options(fs),
+					    "idmapped", NULL, NULL) == 0;
+	fstype = mnt_fs_get_fstype(fs);
+	if (fstype && is_fuse(fstype) &&
+	    mnt_optstr_get_option(mnt_fs_get_fs_options(fs), "user_id",
+				  &user, &userlen) == 0 &&
+	    user && strtoul(user, NULL, 10) != 0) {
+		snprintf(why, whylen, "%s mounted for user_id=%.*s "
+			 "(fusermount3)", fstype, (int)userlen, user);
+		f->untrusted_fs = why;
 	}
-	free(line);
+out:
+	mnt_unref_table(tb);
 	return found;
 }
 
