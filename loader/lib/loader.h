@@ -19,7 +19,7 @@
 #define TPE_LOADER_H
 
 /* The version of tpe-load and tpe-suggest (debian/changelog says the same). */
-#define VERSION "1.0"
+#define VERSION "1.1"
 
 #include <stddef.h>
 #include <stdint.h>

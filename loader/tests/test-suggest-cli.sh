@@ -35,7 +35,10 @@ t "usage: --apply and --drop-in exclude each other" 2 "tpe-suggest: --drop-in an
 t "usage: --copy without --apply, with the reason" 2 "tpe-suggest: --copy and --copy-dir go with --apply" $S --copy fixtures/dmesg
 t "usage: --copy-dir not absolute" 2 "tpe-suggest: --copy-dir: an absolute path" $S --apply --copy-dir rel fixtures/dmesg
 t "--help lists the options" 0 "--drop-in      print only the drop-in" $S --help
-t "--version" 0 "tpe-suggest 1.0" $S --version
+# The version is debian/changelog's, one answer in one place.
+version=$(sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' ../../debian/changelog)
+[ -n "$version" ] || version='(no version in debian/changelog)'
+t "--version" 0 "tpe-suggest $version" $S --version
 t "usage: unknown option" 2 "usage:" $S --bogus
 t "usage: --copy-dir without --apply" 2 "usage:" $S --copy-dir /x fixtures/dmesg
 t "--commands is gone, for --apply" 2 "use --apply" $S --commands fixtures/dmesg
