@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The policy blob of include/uapi/linux/tpe.h, built and written the one
+ * way the C test programs share: the ABI has one encoder in tests/.
+ */
+#ifndef TPE_TESTS_LIB_POLICY_H
+#define TPE_TESTS_LIB_POLICY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <linux/tpe.h>
+
+#define POLICY_PATH "/sys/kernel/security/tpe/policy"
+
+/* A policy: flags and the two lists (ascending), as the user wrote it. */
+struct policy {
+	uint32_t flags;
+	uint32_t nr_uids, nr_gids;
+	const uint32_t *uids, *gids;
+};
+
+/* Encode into a fresh malloc'd blob (NULL: no memory); *len gets its size. */
+unsigned char *policy_blob(const struct policy *p, size_t *len);
+/* One write() of @len bytes to tpe/policy; 0 or an errno (EIO: short). */
+int policy_write_raw(const void *buf, size_t len);
+/* Encode and write; 0 or an errno. */
+int policy_set(const struct policy *p);
+/* Read the live policy into buf (cap bytes); its length, or -errno
+ * (-EFBIG: longer than cap). */
+ssize_t policy_read(void *buf, size_t cap);
+
+#endif

@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * TPE: the kernel rule, one row per verdict.
+ *
+ * Each row names a policy (flags and lists), a caller, a kind of path and
+ * an operation (execve, mmap PROT_EXEC, mprotect PROT_EXEC), and the
+ * verdict: ALLOWED or the errno. The setup of every row mounts a fresh
+ * tmpfs on /tmp in a mount namespace of its own, lays out the directories
+ * below, and writes the row's policy; the test forks a child that becomes
+ * the caller and tries the operation.
+ *
+ *   /tmp                      root 0755 (the mount)
+ *   /tmp/trusted/             root 0755
+ *       hello, script         root 0755
+ *       owned-by-user         untrusted's, 0755 (CHECK_FILE: file-owner)
+ *       group-writable        root 0775 (file-writable)
+ *       world-writable        root 0777 (file-writable)
+ *   /tmp/untrusted/           untrusted's 0755: hello, script (hers)
+ *   /tmp/worldw/ /tmp/sticky/ /tmp/groupw/   root 0777, 01777, 0775: hello
+ *   /tmp/own/ own-groupw/ own-worldw/        trusted's 0755, 0775, 0777: hello
+ *
+ * Run as root (PID 1's child in the fast tier's initramfs); it rewrites
+ * tpe/policy and leaves the last row's policy live. `hello` is exit42,
+ * built beside this program.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <libgen.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "policy.h"
+
+/* The verdict of a row that the kernel lets through. */
+#define ALLOWED 0
+/* What hello and the scripts exit with when they ran. */
+#define RAN_STATUS 42
+/* A child that could not try (setup failure), or ran and said otherwise. */
+#define BROKEN (-1)
+#define WRONG_STATUS (-2)
+
+#define E TPE_POLICY_ENFORCE
+#define M TPE_POLICY_MMAP
+#define C TPE_POLICY_CHECK_FILE
+#define S TPE_POLICY_STRICT
+#define I TPE_POLICY_INVERT
+
+/* ---- callers: euid, egid and supplementary groups ---- */
+
+enum caller_id {
+	CALLER_root,
+	CALLER_untrusted,	/* 1000: in no list */
+	CALLER_trusted,		/* 2000: in the uid list */
+	CALLER_grouped,		/* 3000: trusted by supplementary group 500 */
+	CALLER_egid,		/* 3001: trusted by its egid 501 */
+	CALLER_other,		/* 4000: a second untrusted user */
+	CALLER_inverted,	/* 4001: listed under INVERT by group 600 */
+};
+
+static const struct caller {
+	uid_t uid;
+	gid_t gid;
+	int ngroups;
+	gid_t groups[1];
+} callers[] = {
+	[CALLER_root] = { 0, 0, 0, { 0 } },
+	[CALLER_untrusted] = { 1000, 1000, 0, { 0 } },
+	[CALLER_trusted] = { 2000, 2000, 0, { 0 } },
+	[CALLER_grouped] = { 3000, 3000, 1, { 500 } },
+	[CALLER_egid] = { 3001, 501, 0, { 0 } },
+	[CALLER_other] = { 4000, 4000, 0, { 0 } },
+	[CALLER_inverted] = { 4001, 4001, 1, { 600 } },
+};
+
+/* ---- policies: flags and the two lists ---- */
+
+enum policy_id {
+	POLICY_enforce_mmap,
+	POLICY_enforce,
+	POLICY_permissive_mmap,	/* MMAP without ENFORCE: only logs */
+	POLICY_permissive,	/* no flags at all */
+	POLICY_check_file,
+	POLICY_check_file_mmap,
+	POLICY_strict,
+	POLICY_strict_mmap,
+	POLICY_invert,		/* untrusted by uid, inverted by group 600 */
+	POLICY_invert_mmap,
+	POLICY_invert_gid,	/* untrusted's primary group listed */
+	POLICY_groups_only,	/* trusted's primary group, no uids */
+	POLICY_empty_lists,	/* nobody but root is trusted */
+};
+
+static const uint32_t trusted_uids[] = { 2000 };
+static const uint32_t trusted_gids[] = { 500, 501 };
+static const uint32_t invert_uids[] = { 1000 };
+static const uint32_t invert_gids[] = { 600 };
+static const uint32_t untrusted_gid[] = { 1000 };
+static const uint32_t trusted_gid[] = { 2000 };
+
+#define TRUSTED_LISTS 1, 2, trusted_uids, trusted_gids
+
+static const struct policy policies[] = {
+	[POLICY_enforce_mmap] = { E | M, TRUSTED_LISTS },
+	[POLICY_enforce] = { E, TRUSTED_LISTS },
+	[POLICY_permissive_mmap] = { M, TRUSTED_LISTS },
+	[POLICY_permissive] = { 0, TRUSTED_LISTS },
+	[POLICY_check_file] = { E | C, TRUSTED_LISTS },
+	[POLICY_check_file_mmap] = { E | C | M, TRUSTED_LISTS },
+	[POLICY_strict] = { E | S, TRUSTED_LISTS },
+	[POLICY_strict_mmap] = { E | S | M, TRUSTED_LISTS },
+	[POLICY_invert] = { E | I, 1, 1, invert_uids, invert_gids },
+	[POLICY_invert_mmap] = { E | I | M, 1, 1, invert_uids, invert_gids },
+	[POLICY_invert_gid] = { E | I, 0, 1, NULL, untrusted_gid },
+	[POLICY_groups_only] = { E, 0, 1, NULL, trusted_gid },
+	[POLICY_empty_lists] = { E, 0, 0, NULL, NULL },
+};
+
+/* ---- paths: where the file is and whose ---- */
+
+enum path_id {
+	PATH_trusted_dir,	/* root 0755 file in a root 0755 dir */
+	PATH_trusted_script,	/* #!/bin/sh script there */
+	PATH_user_dir,		/* untrusted's file in her 0755 dir */
+	PATH_user_script,
+	PATH_worldw_dir,	/* root dirs others may write */
+	PATH_sticky_dir,
+	PATH_groupw_dir,
+	PATH_file_owner,	/* untrusted's file in a root 0755 dir */
+	PATH_file_groupw,	/* root files in it others may write */
+	PATH_file_worldw,
+	PATH_own_dir,		/* trusted's file in his own dirs */
+	PATH_own_groupw_dir,
+	PATH_own_worldw_dir,
+};
+
+static const char *const paths[] = {
+	[PATH_trusted_dir] = "/tmp/trusted/hello",
+	[PATH_trusted_script] = "/tmp/trusted/script",
+	[PATH_user_dir] = "/tmp/untrusted/hello",
+	[PATH_user_script] = "/tmp/untrusted/script",
+	[PATH_worldw_dir] = "/tmp/worldw/hello",
+	[PATH_sticky_dir] = "/tmp/sticky/hello",
+	[PATH_groupw_dir] = "/tmp/groupw/hello",
+	[PATH_file_owner] = "/tmp/trusted/owned-by-user",
+	[PATH_file_groupw] = "/tmp/trusted/group-writable",
+	[PATH_file_worldw] = "/tmp/trusted/world-writable",
+	[PATH_own_dir] = "/tmp/own/hello",
+	[PATH_own_groupw_dir] = "/tmp/own-groupw/hello",
+	[PATH_own_worldw_dir] = "/tmp/own-worldw/hello",
+};
+
+enum op_id { OP_exec, OP_mmap, OP_mprotect };
+
+/* ---- the layout ---- */
+
+static char hello_src[PATH_MAX];	/* exit42, beside this program */
+
+static int make_dir(const char *path, mode_t mode, uid_t owner)
+{
+	if (mkdir(path, 0700) || chown(path, owner, owner) ||
+	    chmod(path, mode))
+		return errno;
+	return 0;
+}
+
+static int make_file(const char *path, const char *text, mode_t mode,
+		     uid_t owner)
+{
+	char buf[65536];
+	int in = -1, out, err = 0;
+	ssize_t n;
+
+	out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (out < 0)
+		return errno;
+	if (text) {
+		if (write(out, text, strlen(text)) != (ssize_t)strlen(text))
+			err = EIO;
+	} else {
+		in = open(hello_src, O_RDONLY | O_CLOEXEC);
+		if (in < 0)
+			err = errno;
+		while (!err && (n = read(in, buf, sizeof(buf))) > 0)
+			if (write(out, buf, n) != n)
+				err = EIO;
+		close(in);
+	}
+	if (!err && (fchown(out, owner, owner) || fchmod(out, mode)))
+		err = errno;
+	close(out);
+	return err;
+}
+
+#define SCRIPT "#!/bin/sh\nexit 42\n"
+
+static int make_layout(void)
+{
+	const uid_t user = callers[CALLER_untrusted].uid;
+	const uid_t trusted = callers[CALLER_trusted].uid;
+	int err = 0;
+
+	/* A mount of our own: every row starts from the same files. */
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("tpe-selftest", "/tmp", "tmpfs", 0, "mode=0755"))
+		return errno;
+	err = err ?: make_dir("/tmp/trusted", 0755, 0);
+	err = err ?: make_file(paths[PATH_trusted_dir], NULL, 0755, 0);
+	err = err ?: make_file(paths[PATH_trusted_script], SCRIPT, 0755, 0);
+	err = err ?: make_file(paths[PATH_file_owner], NULL, 0755, user);
+	err = err ?: make_file(paths[PATH_file_groupw], NULL, 0775, 0);
+	err = err ?: make_file(paths[PATH_file_worldw], NULL, 0777, 0);
+	err = err ?: make_dir("/tmp/untrusted", 0755, user);
+	err = err ?: make_file(paths[PATH_user_dir], NULL, 0755, user);
+	err = err ?: make_file(paths[PATH_user_script], SCRIPT, 0755, user);
+	err = err ?: make_dir("/tmp/worldw", 0777, 0);
+	err = err ?: make_file(paths[PATH_worldw_dir], NULL, 0755, 0);
+	err = err ?: make_dir("/tmp/sticky", 01777, 0);
+	err = err ?: make_file(paths[PATH_sticky_dir], NULL, 0755, 0);
+	err = err ?: make_dir("/tmp/groupw", 0775, 0);
+	err = err ?: make_file(paths[PATH_groupw_dir], NULL, 0755, 0);
+	err = err ?: make_dir("/tmp/own", 0755, trusted);
+	err = err ?: make_file(paths[PATH_own_dir], NULL, 0755, trusted);
+	err = err ?: make_dir("/tmp/own-groupw", 0775, trusted);
+	err = err ?: make_file(paths[PATH_own_groupw_dir], NULL, 0755, trusted);
+	err = err ?: make_dir("/tmp/own-worldw", 0777, trusted);
+	err = err ?: make_file(paths[PATH_own_worldw_dir], NULL, 0755, trusted);
+	return err;
+}
+
+/* ---- trying an operation as a caller ---- */
+
+static int become(const struct caller *c)
+{
+	if (setgroups(c->ngroups, c->groups) ||
+	    setresgid(c->gid, c->gid, c->gid) ||
+	    setresuid(c->uid, c->uid, c->uid))
+		return BROKEN;
+	return 0;
+}
+
+/* In the child, as the caller: an errno, 0, or BROKEN. Exec only returns
+ * when it failed. */
+static int try_op(enum op_id op, const char *path)
+{
+	char *const argv[] = { (char *)path, NULL }, *const envp[] = { NULL };
+	void *p;
+	int fd;
+
+	if (op == OP_exec) {
+		execve(path, argv, envp);
+		return errno;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return BROKEN;
+	if (op == OP_mmap) {
+		p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+		return p == MAP_FAILED ? errno : 0;
+	}
+	/* Mapping without PROT_EXEC is never TPE's business. */
+	p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return BROKEN;
+	return mprotect(p, 4096, PROT_READ | PROT_EXEC) ? errno : 0;
+}
+
+/*
+ * Fork a child that becomes @c and tries @op on @path. It sends its
+ * result down a close-on-exec pipe; nothing arrives when an exec
+ * succeeded, and then the program's exit status says it ran.
+ */
+static int try_as(const struct caller *c, enum op_id op, const char *path,
+		   int *status)
+{
+	int pipefd[2], result;
+	ssize_t n;
+	pid_t pid;
+
+	*status = -1;
+	if (pipe2(pipefd, O_CLOEXEC))
+		return BROKEN;
+	pid = fork();
+	if (pid < 0)
+		return BROKEN;
+	if (pid == 0) {
+		close(pipefd[0]);
+		result = become(c) ?: try_op(op, path);
+		if (write(pipefd[1], &result, sizeof(result)) != sizeof(result))
+			_exit(125);
+		_exit(0);
+	}
+	close(pipefd[1]);
+	n = read(pipefd[0], &result, sizeof(result));
+	close(pipefd[0]);
+	if (waitpid(pid, status, 0) != pid)
+		return BROKEN;
+	if (n == sizeof(result))
+		return result;
+	if (n == 0 && WIFEXITED(*status) && WEXITSTATUS(*status) == RAN_STATUS)
+		return ALLOWED;
+	return WRONG_STATUS;
+}
+
+/* ---- the matrix ---- */
+
+FIXTURE(tpe) {};
+
+FIXTURE_VARIANT(tpe)
+{
+	const enum policy_id policy;
+	const enum caller_id caller;
+	const enum path_id path;
+	const enum op_id op;
+	const int expected;	/* ALLOWED or the errno */
+};
+
+FIXTURE_SETUP(tpe)
+{
+	int err = make_layout();
+
+	ASSERT_EQ(0, err) {
+		TH_LOG("laying out /tmp: %s", strerror(err));
+	}
+	err = policy_set(&policies[variant->policy]);
+	ASSERT_EQ(0, err) {
+		TH_LOG("writing the policy: %s", strerror(err));
+	}
+}
+
+FIXTURE_TEARDOWN(tpe)
+{
+	/* The mount namespace, and the tmpfs with it, go with the child. */
+}
+
+TEST_F(tpe, verdict)
+{
+	int status, got;
+
+	got = try_as(&callers[variant->caller], variant->op,
+		      paths[variant->path], &status);
+	EXPECT_EQ(variant->expected, got) {
+		TH_LOG("%s: got %s (status %#x)", paths[variant->path],
+		       got > 0 ? strerror(got) :
+		       got == ALLOWED ? "allowed" :
+		       got == BROKEN ? "a broken child" : "a wrong exit status",
+		       status);
+	}
+}
+
+/*
+ * One row: ROW(policy, caller, path, op, verdict) is the variant
+ * policy_caller_path_op_verdict, e.g. enforce_untrusted_user_dir_exec_EACCES.
+ */
+#define ROW(policy_, caller_, path_, op_, want_)			\
+	FIXTURE_VARIANT_ADD(tpe,					\
+		policy_##_##caller_##_##path_##_##op_##_##want_) {	\
+		.policy = POLICY_##policy_,				\
+		.caller = CALLER_##caller_,				\
+		.path = PATH_##path_,					\
+		.op = OP_##op_,						\
+		.expected = want_,					\
+	}
+
+/* clang-format off */
+
+/*
+ * The four flag sets: a way in is denied to an untrusted caller when the
+ * flag that covers it is on (ENFORCE for exec, ENFORCE and MMAP for a
+ * mapping), never to a trusted one, never from a trusted directory.
+ */
+ROW(enforce_mmap, untrusted, user_dir, exec, EACCES);
+ROW(enforce_mmap, untrusted, user_script, exec, EACCES);
+ROW(enforce_mmap, untrusted, sticky_dir, exec, EACCES);
+ROW(enforce_mmap, untrusted, groupw_dir, exec, EACCES);
+ROW(enforce_mmap, untrusted, user_dir, mmap, EACCES);
+ROW(enforce_mmap, untrusted, user_dir, mprotect, EACCES);
+ROW(enforce_mmap, untrusted, trusted_dir, exec, ALLOWED);
+ROW(enforce_mmap, untrusted, trusted_script, exec, ALLOWED);
+ROW(enforce_mmap, untrusted, trusted_dir, mmap, ALLOWED);
+ROW(enforce_mmap, untrusted, trusted_dir, mprotect, ALLOWED);
+ROW(enforce_mmap, trusted, user_dir, exec, ALLOWED);
+ROW(enforce_mmap, trusted, user_script, exec, ALLOWED);
+ROW(enforce_mmap, trusted, sticky_dir, exec, ALLOWED);
+ROW(enforce_mmap, trusted, groupw_dir, exec, ALLOWED);
+ROW(enforce_mmap, trusted, user_dir, mmap, ALLOWED);
+ROW(enforce_mmap, trusted, user_dir, mprotect, ALLOWED);
+ROW(enforce_mmap, trusted, trusted_dir, exec, ALLOWED);
+ROW(enforce_mmap, trusted, trusted_script, exec, ALLOWED);
+ROW(enforce_mmap, trusted, trusted_dir, mmap, ALLOWED);
+ROW(enforce_mmap, trusted, trusted_dir, mprotect, ALLOWED);
+
+ROW(enforce, untrusted, user_dir, exec, EACCES);
+ROW(enforce, untrusted, user_script, exec, EACCES);
+ROW(enforce, untrusted, sticky_dir, exec, EACCES);
+ROW(enforce, untrusted, groupw_dir, exec, EACCES);
+ROW(enforce, untrusted, user_dir, mmap, ALLOWED);
+ROW(enforce, untrusted, user_dir, mprotect, ALLOWED);
+ROW(enforce, untrusted, trusted_dir, exec, ALLOWED);
+ROW(enforce, untrusted, trusted_script, exec, ALLOWED);
+ROW(enforce, untrusted, trusted_dir, mmap, ALLOWED);
+ROW(enforce, untrusted, trusted_dir, mprotect, ALLOWED);
+ROW(enforce, trusted, user_dir, exec, ALLOWED);
+ROW(enforce, trusted, user_script, exec, ALLOWED);
+ROW(enforce, trusted, sticky_dir, exec, ALLOWED);
+ROW(enforce, trusted, groupw_dir, exec, ALLOWED);
+ROW(enforce, trusted, user_dir, mmap, ALLOWED);
+ROW(enforce, trusted, user_dir, mprotect, ALLOWED);
+ROW(enforce, trusted, trusted_dir, exec, ALLOWED);
+ROW(enforce, trusted, trusted_script, exec, ALLOWED);
+ROW(enforce, trusted, trusted_dir, mmap, ALLOWED);
+ROW(enforce, trusted, trusted_dir, mprotect, ALLOWED);
+
+ROW(permissive_mmap, untrusted, user_dir, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, user_script, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, sticky_dir, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, groupw_dir, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, user_dir, mmap, ALLOWED);
+ROW(permissive_mmap, untrusted, user_dir, mprotect, ALLOWED);
+ROW(permissive_mmap, untrusted, trusted_dir, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, trusted_script, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, trusted_dir, mmap, ALLOWED);
+ROW(permissive_mmap, untrusted, trusted_dir, mprotect, ALLOWED);
+ROW(permissive_mmap, trusted, user_dir, exec, ALLOWED);
+ROW(permissive_mmap, trusted, user_script, exec, ALLOWED);
+ROW(permissive_mmap, trusted, sticky_dir, exec, ALLOWED);
+ROW(permissive_mmap, trusted, groupw_dir, exec, ALLOWED);
+ROW(permissive_mmap, trusted, user_dir, mmap, ALLOWED);
+ROW(permissive_mmap, trusted, user_dir, mprotect, ALLOWED);
+ROW(permissive_mmap, trusted, trusted_dir, exec, ALLOWED);
+ROW(permissive_mmap, trusted, trusted_script, exec, ALLOWED);
+ROW(permissive_mmap, trusted, trusted_dir, mmap, ALLOWED);
+ROW(permissive_mmap, trusted, trusted_dir, mprotect, ALLOWED);
+
+ROW(permissive, untrusted, user_dir, exec, ALLOWED);
+ROW(permissive, untrusted, user_script, exec, ALLOWED);
+ROW(permissive, untrusted, sticky_dir, exec, ALLOWED);
+ROW(permissive, untrusted, groupw_dir, exec, ALLOWED);
+ROW(permissive, untrusted, user_dir, mmap, ALLOWED);
+ROW(permissive, untrusted, user_dir, mprotect, ALLOWED);
+ROW(permissive, untrusted, trusted_dir, exec, ALLOWED);
+ROW(permissive, untrusted, trusted_script, exec, ALLOWED);
+ROW(permissive, untrusted, trusted_dir, mmap, ALLOWED);
+ROW(permissive, untrusted, trusted_dir, mprotect, ALLOWED);
+ROW(permissive, trusted, user_dir, exec, ALLOWED);
+ROW(permissive, trusted, user_script, exec, ALLOWED);
+ROW(permissive, trusted, sticky_dir, exec, ALLOWED);
+ROW(permissive, trusted, groupw_dir, exec, ALLOWED);
+ROW(permissive, trusted, user_dir, mmap, ALLOWED);
+ROW(permissive, trusted, user_dir, mprotect, ALLOWED);
+ROW(permissive, trusted, trusted_dir, exec, ALLOWED);
+ROW(permissive, trusted, trusted_script, exec, ALLOWED);
+ROW(permissive, trusted, trusted_dir, mmap, ALLOWED);
+ROW(permissive, trusted, trusted_dir, mprotect, ALLOWED);
+
+/* Who is trusted: root always, a listed uid, a listed group or egid. */
+ROW(enforce, root, user_dir, exec, ALLOWED);
+ROW(enforce, grouped, user_dir, exec, ALLOWED);
+ROW(enforce, egid, user_dir, exec, ALLOWED);
+ROW(enforce, other, user_dir, exec, EACCES);
+ROW(enforce_mmap, root, user_dir, exec, ALLOWED);
+ROW(enforce_mmap, root, user_dir, mmap, ALLOWED);
+ROW(enforce_mmap, root, user_dir, mprotect, ALLOWED);
+ROW(enforce_mmap, grouped, user_dir, mmap, ALLOWED);
+ROW(enforce_mmap, egid, user_dir, mprotect, ALLOWED);
+ROW(enforce_mmap, other, user_dir, mmap, EACCES);
+ROW(groups_only, trusted, user_dir, exec, ALLOWED);
+ROW(groups_only, untrusted, user_dir, exec, EACCES);
+ROW(groups_only, grouped, user_dir, exec, EACCES);
+ROW(empty_lists, trusted, user_dir, exec, EACCES);
+ROW(empty_lists, trusted, trusted_dir, exec, ALLOWED);
+ROW(empty_lists, untrusted, user_dir, exec, EACCES);
+ROW(empty_lists, root, user_dir, exec, ALLOWED);
+
+/* Directories others may write: never trusted, for exec and mappings. */
+ROW(enforce, untrusted, worldw_dir, exec, EACCES);
+ROW(enforce_mmap, untrusted, worldw_dir, exec, EACCES);
+ROW(enforce_mmap, untrusted, worldw_dir, mmap, EACCES);
+ROW(enforce_mmap, untrusted, sticky_dir, mmap, EACCES);
+ROW(enforce_mmap, untrusted, groupw_dir, mmap, EACCES);
+ROW(enforce_mmap, untrusted, groupw_dir, mprotect, EACCES);
+ROW(enforce_mmap, trusted, sticky_dir, mmap, ALLOWED);
+
+/*
+ * A file in a trusted dir: one others may write is never trusted
+ * (file-writable); one its user owns only under CHECK_FILE (file-owner).
+ */
+ROW(enforce, untrusted, file_owner, exec, ALLOWED);
+ROW(enforce, untrusted, file_groupw, exec, EACCES);
+ROW(enforce, untrusted, file_worldw, exec, EACCES);
+ROW(enforce, trusted, file_groupw, exec, ALLOWED);
+ROW(enforce, trusted, file_worldw, exec, ALLOWED);
+ROW(enforce_mmap, untrusted, file_groupw, mmap, EACCES);
+ROW(enforce_mmap, untrusted, file_worldw, mprotect, EACCES);
+ROW(enforce_mmap, untrusted, file_owner, mmap, ALLOWED);
+ROW(enforce_mmap, trusted, file_groupw, mmap, ALLOWED);
+ROW(check_file, untrusted, file_owner, exec, EACCES);
+ROW(check_file, untrusted, file_groupw, exec, EACCES);
+ROW(check_file, untrusted, file_worldw, exec, EACCES);
+ROW(check_file, untrusted, trusted_dir, exec, ALLOWED);
+ROW(check_file, untrusted, user_dir, exec, EACCES);
+ROW(check_file, trusted, file_owner, exec, ALLOWED);
+ROW(check_file, root, file_owner, exec, ALLOWED);
+ROW(check_file, other, file_owner, exec, EACCES);
+ROW(check_file_mmap, untrusted, file_owner, mmap, EACCES);
+ROW(check_file_mmap, untrusted, file_owner, mprotect, EACCES);
+ROW(check_file_mmap, untrusted, trusted_dir, mmap, ALLOWED);
+ROW(check_file_mmap, trusted, file_owner, mmap, ALLOWED);
+
+/* STRICT: a trusted user other than root runs only from safe dirs of root
+ * or his own. */
+ROW(enforce, trusted, own_worldw_dir, exec, ALLOWED);
+ROW(strict, trusted, user_dir, exec, EACCES);
+ROW(strict, trusted, sticky_dir, exec, EACCES);
+ROW(strict, trusted, own_dir, exec, ALLOWED);
+ROW(strict, trusted, own_groupw_dir, exec, EACCES);
+ROW(strict, trusted, own_worldw_dir, exec, EACCES);
+ROW(strict, trusted, trusted_dir, exec, ALLOWED);
+ROW(strict, grouped, user_dir, exec, EACCES);
+ROW(strict, root, user_dir, exec, ALLOWED);
+ROW(strict, untrusted, user_dir, exec, EACCES);
+ROW(strict, untrusted, own_dir, exec, EACCES);
+ROW(strict, untrusted, trusted_dir, exec, ALLOWED);
+ROW(strict_mmap, trusted, user_dir, mmap, EACCES);
+ROW(strict_mmap, trusted, user_dir, mprotect, EACCES);
+ROW(strict_mmap, trusted, own_dir, mmap, ALLOWED);
+
+/* INVERT: the lists name the untrusted, by uid or by any group. */
+ROW(invert, untrusted, user_dir, exec, EACCES);
+ROW(invert, inverted, user_dir, exec, EACCES);
+ROW(invert, other, user_dir, exec, ALLOWED);
+ROW(invert, trusted, user_dir, exec, ALLOWED);
+ROW(invert, root, user_dir, exec, ALLOWED);
+ROW(invert, untrusted, trusted_dir, exec, ALLOWED);
+ROW(invert_mmap, untrusted, user_dir, mmap, EACCES);
+ROW(invert_mmap, inverted, user_dir, mprotect, EACCES);
+ROW(invert_mmap, other, user_dir, mmap, ALLOWED);
+ROW(invert_gid, untrusted, user_dir, exec, EACCES);
+ROW(invert_gid, trusted, user_dir, exec, ALLOWED);
+ROW(invert_gid, untrusted, trusted_dir, exec, ALLOWED);
+ROW(invert_gid, other, user_dir, exec, ALLOWED);
+
+/* clang-format on */
+
+int main(int argc, char **argv)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n < 0) {
+		perror("readlink /proc/self/exe");
+		return KSFT_FAIL;
+	}
+	self[n] = '\0';
+	snprintf(hello_src, sizeof(hello_src), "%s/exit42", dirname(self));
+	return test_harness_run(argc, argv);
+}
