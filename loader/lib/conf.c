@@ -14,7 +14,7 @@
 
 #include <linux/tpe.h>
 
-#include "loader.h"
+#include "conf.h"
 
 const struct flag_key flag_keys[] = {
 	{ "enforce",	TPE_POLICY_ENFORCE },

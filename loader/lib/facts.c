@@ -20,7 +20,7 @@
 
 #include <libmount.h>
 
-#include "loader.h"
+#include "judge.h"
 
 #define NGROUPS_CAP	65536
 

@@ -9,7 +9,9 @@
 
 #include <linux/tpe.h>
 
-#include "loader.h"
+#include <linux/tpe.h>
+
+#include "json.h"
 
 /* The length of the valid UTF-8 sequence at s, or 0. */
 static size_t utf8_len(const unsigned char *s)
@@ -86,21 +88,156 @@ static void json_ids(FILE *f, const struct tpe_ids *ids,
 	putc(']', f);
 }
 
+/* Every flag by its tpe.conf key: {"enforce": true, ...}. */
+void json_flags(FILE *f, uint32_t flags)
+{
+	size_t i;
+
+	putc('{', f);
+	for (i = 0; i < nflag_keys; i++)
+		fprintf(f, "%s\"%s\": %s", i ? ", " : "", flag_keys[i].key,
+			flags & flag_keys[i].flag ? "true" : "false");
+	putc('}', f);
+}
+
 /* The policy: its source, every flag by its tpe.conf key, both lists. */
 void json_policy(FILE *f, const char *source, const struct tpe_policy *p,
 		 const struct tpe_resolver *r)
 {
-	size_t i;
-
 	fputs("{\"source\": ", f);
 	json_string(f, source);
-	fputs(", \"flags\": {", f);
-	for (i = 0; i < nflag_keys; i++)
-		fprintf(f, "%s\"%s\": %s", i ? ", " : "", flag_keys[i].key,
-			p->flags & flag_keys[i].flag ? "true" : "false");
-	fputs("}, \"trusted_users\": ", f);
+	fputs(", \"flags\": ", f);
+	json_flags(f, p->flags);
+	fputs(", \"trusted_users\": ", f);
 	json_ids(f, &p->users, &r->users);
 	fputs(", \"trusted_groups\": ", f);
 	json_ids(f, &p->groups, &r->groups);
 	fputs("}\n", f);
+}
+
+/* --status: the fields of its text, by the same names. */
+void json_status(FILE *f, const struct tpe_status *s)
+{
+	size_t i;
+
+	fputs("{\"mode\": ", f);
+	json_string(f, s->mode);
+	if (!s->have_policy) {
+		fputs("}\n", f);
+		return;
+	}
+	fputs(", \"flags\": ", f);
+	json_flags(f, s->live.flags);
+	fprintf(f, ", \"trusted_users\": %zu, \"trusted_groups\": %zu, "
+		"\"stats\": {", s->live.users.n, s->live.groups.n);
+	for (i = 0; i < s->ncounters; i++) {
+		fputs(i ? ", " : "", f);
+		json_string(f, s->counters[i].name);
+		fprintf(f, ": %llu", s->counters[i].value);
+	}
+	fputs("}, \"config\": {\"path\": ", f);
+	json_string(f, status_config_name(s));
+	fputs(", \"state\": ", f);
+	json_string(f, s->sync);
+	if (s->config_err[0]) {
+		fputs(", \"error\": ", f);
+		json_string(f, s->config_err);
+	}
+	if (s->nfiles) {
+		fputs(", \"files\": [", f);
+		for (i = 0; i < s->nfiles; i++) {
+			fputs(i ? ", " : "", f);
+			json_string(f, s->files[i]);
+		}
+		fputc(']', f);
+	}
+	fputs("}}\n", f);
+}
+
+static void json_node(FILE *out, const char *key, const char *path,
+		      const struct tpe_node *n)
+{
+	fprintf(out, ", \"%s\": {\"path\": ", key);
+	json_string(out, path);
+	fprintf(out, ", \"uid\": %u, \"mode\": \"%04o\"}", n->uid,
+		n->mode & 07777);
+}
+
+static void json_id(FILE *out, const char *key, const struct tpe_db *db,
+		    uint32_t id)
+{
+	const char *name = db->id_to_name(id);
+
+	fprintf(out, "\"%s\": %u", key, id);
+	if (name) {
+		fprintf(out, ", \"%s_name\": ", key);
+		json_string(out, name);
+	}
+}
+
+static const char *const listed_kind[] = {
+	[LISTED_NONE] = "none", [LISTED_EUID] = "euid",
+	[LISTED_EGID] = "egid", [LISTED_GROUP] = "group",
+};
+
+/*
+ * One path's verdict as a JSON object, left open (no closing brace) for
+ * the caller to add to: the fields of the text, by name. "verdict" is "allowed", "denied" or "would deny"; "check"
+ * is null when the file itself passes.
+ */
+void json_verdict(FILE *out, const struct tpe_policy *p,
+		  const struct tpe_identity *who, const struct tpe_facts *f,
+		  const struct tpe_verdict *v, const struct tpe_resolver *r)
+{
+	size_t i;
+
+	fputs("{\"path\": ", out);
+	json_string(out, f->path);
+	fputs(", \"resolved\": ", out);
+	json_string(out, f->resolved);
+	fputs(", \"verdict\": ", out);
+	json_string(out, explain_headline(v));
+	fputs(", \"check\": ", out);
+	if (v->check)
+		json_string(out, v->check);
+	else
+		fputs("null", out);
+	fputs(", \"user\": {", out);
+	json_id(out, "uid", &r->users, who->euid);
+	fputs(", ", out);
+	if (who->no_egid)
+		fputs("\"gid\": null", out);
+	else
+		json_id(out, "gid", &r->groups, who->egid);
+	fputs(", \"groups\": [", out);
+	for (i = 0; i < who->ngroups; i++)
+		fprintf(out, "%s%u", i ? ", " : "", who->groups[i]);
+	fprintf(out, "]}, \"root\": %s, \"trusted\": %s, \"listed\": ",
+		v->root ? "true" : "false", v->trusted ? "true" : "false");
+	json_string(out, listed_kind[v->listed]);
+	if (v->listed != LISTED_NONE)
+		fprintf(out, ", \"listed_id\": %u", v->listed_id);
+	if (v->listed_at) {
+		fputs(", \"listed_at\": ", out);
+		json_string(out, v->listed_at);
+	}
+	fprintf(out, ", \"invert\": %s, \"strict\": %s, \"checked\": %s",
+		p->flags & TPE_POLICY_INVERT ? "true" : "false",
+		p->flags & TPE_POLICY_STRICT ? "true" : "false",
+		v->checked ? "true" : "false");
+	json_node(out, "file", f->resolved, &f->file);
+	json_node(out, "directory", f->dir_path, &f->dir);
+	if (f->untrusted_fs) {
+		fputs(", \"untrusted_fs\": ", out);
+		json_string(out, f->untrusted_fs);
+	}
+	fputs(", \"exec\": ", out);
+	json_string(out, explain_headline(v));
+	fputs(", \"mmap\": ", out);
+	json_string(out, !v->mmap ? "not checked" : !v->check ? "allowed" :
+		     v->enforce ? "denied" : "would deny");
+	if (v->interp_check) {
+		fputs(", \"refused_interpreter\": ", out);
+		json_string(out, v->interp);
+	}
 }

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader.h"
+#include "conf.h"
 
 int names_add(struct names *t, const char *name, uint32_t id)
 {

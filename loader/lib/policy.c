@@ -7,7 +7,7 @@
 
 #include <linux/tpe.h>
 
-#include "loader.h"
+#include "libtpe.h"
 
 #define HDR_LEN sizeof(struct tpe_policy_hdr)
 

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader.h"
+#include "conf.h"
 
 struct lexer {
 	char *at;

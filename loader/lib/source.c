@@ -13,7 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "loader.h"
+#include "conf.h"
+#include "io.h"
 
 /*
  * A file (or directory) only root can change, or (for a check by someone else) one only

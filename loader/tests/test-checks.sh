@@ -2,7 +2,7 @@
 # --explain names the kernel's checks as the module logs them (check=NAME).
 # The kernel's names are the strings of tpe_check_names[] in module/fs.c
 # ("none" means allowed, never logged). Asserts:
-#  1. explain.c's explain_checks[] is that table, same names, same order;
+#  1. judge.c's explain_checks[] is that table, same names, same order;
 #  2. the names explain can return (file_untrusted()'s `return "NAME"`) are
 #     all of them except file-open-write, which user space cannot see (who
 #     has a file open for writing): it is in the list, never a verdict.
@@ -11,14 +11,14 @@ cd "$(dirname "$0")" || exit 1
 list() { grep -o '"[a-z-]*"' | tr -d '"'; }
 kernels=$(sed -n '/tpe_check_names\[[^]]*\] = {/,/^};/p' ../../module/fs.c |
 	list | grep -vx none)
-ours=$(sed -n '/explain_checks\[\] = {/,/NULL/p' ../lib/explain.c | list)
-returns=$(sed -n '/^static const char \*file_untrusted(/,/^}/p' ../lib/explain.c |
+ours=$(sed -n '/explain_checks\[\] = {/,/NULL/p' ../lib/judge.c | list)
+returns=$(sed -n '/^static const char \*file_untrusted(/,/^}/p' ../lib/judge.c |
 	grep -Eo 'return "[a-z-]+"' | list)
 failed=0
 if [ -n "$kernels" ] && [ "$(echo $ours)" = "$(echo $kernels)" ]; then
-	echo "ok - explain.c's check names are module/fs.c's tpe_check_names[]: $(echo $ours)"
+	echo "ok - judge.c's check names are module/fs.c's tpe_check_names[]: $(echo $ours)"
 else
-	echo "not ok - check names differ: explain.c: $(echo $ours); module/fs.c tpe_check_names[]: $(echo $kernels)"
+	echo "not ok - check names differ: judge.c: $(echo $ours); module/fs.c tpe_check_names[]: $(echo $kernels)"
 	failed=1
 fi
 want=$(echo "$kernels" | grep -vx file-open-write)

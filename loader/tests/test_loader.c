@@ -20,7 +20,11 @@
 
 #include <linux/tpe.h>
 
-#include "loader.h"
+#include "conf.h"
+#include "io.h"
+#include "judge.h"
+#include "json.h"
+#include "tpe-load.h"
 
 /* ---- a fake user and group database ---- */
 
@@ -971,7 +975,7 @@ static void test_errno_words(void **state)
 	assert_string_equal(errno_words(EIO), strerror(EIO));
 }
 
-/* ---- explain.c: the kernel's decision from facts ---- */
+/* ---- judge.c: the kernel's decision from facts ---- */
 
 #define DIR_OK	{ 0, S_IFDIR | 0755 }
 #define FILE_OK	{ 0, S_IFREG | 0755 }
@@ -1077,7 +1081,7 @@ static void test_explain_judge(void **state)
 				  &bob, &ww, &v), "ok");
 }
 
-/* Every check name explain.c can give is one the module's fs.c returns. */
+/* Every check name judge.c can give is one the module's fs.c returns. */
 static void test_explain_names_in_words(void **state)
 {
 	uint32_t g[] = { 1001 };
@@ -1233,7 +1237,7 @@ static void test_status(void **state)
 			    "/etc/tpe.conf, /etc/tpe.conf.d/50-x.conf)\n");
 	free(out);
 	f = open_memstream(&out, &len);
-	status_json(f, &s);
+	json_status(f, &s);
 	fclose(f);
 	assert_string_equal(out, "{\"mode\": \"enforcing\", \"flags\": "
 			    "{\"enforce\": true, \"check_file\": false, "
@@ -1372,7 +1376,7 @@ static void test_explain_chain_and_no_egid(void **state)
 	assert_string_equal(explain_headline(&v), "would deny");
 	/* JSON: the same facts; the caller closes the object */
 	out = open_memstream(&s, &len);
-	explain_json(out, &p, &ghost, &f, &v, &fake_db);
+	json_verdict(out, &p, &ghost, &f, &v, &fake_db);
 	fputc('}', out);
 	fclose(out);
 	assert_string_equal(s, "{\"path\": \"/srv/s\", \"resolved\": "

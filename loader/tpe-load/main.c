@@ -12,7 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "loader.h"
+#include "conf.h"
+#include "io.h"
+#include "judge.h"
+#include "json.h"
+#include "tpe-load.h"
 
 
 /*
@@ -402,7 +406,7 @@ static int status(const struct opts *o)
 
 	/* TPE off is a status too; a policy that cannot be read is not. */
 	if (!failed || !strcmp(s.mode, "off"))
-		(o->json ? status_json : status_write)(stdout, &s);
+		(o->json ? json_status : status_write)(stdout, &s);
 	if (failed) {
 		fprintf(stderr, "tpe-load: %s\n", err);
 		rc = e == ENOENT && !s.have_policy ? NOT_INSTALLED :
@@ -582,11 +586,11 @@ static void chain_json(const struct tpe_policy *p,
 {
 	size_t i;
 
-	explain_json(stdout, p, who, &st[0].f, &st[0].v, &tpe_nss);
+	json_verdict(stdout, p, who, &st[0].f, &st[0].v, &tpe_nss);
 	fputs(", \"interpreters\": [", stdout);
 	for (i = 1; i < n; i++) {
 		fputs(i > 1 ? ", " : "", stdout);
-		explain_json(stdout, p, who, &st[i].f, &st[i].v, &tpe_nss);
+		json_verdict(stdout, p, who, &st[i].f, &st[i].v, &tpe_nss);
 		fputc('}', stdout);
 	}
 	fputs("]}", stdout);

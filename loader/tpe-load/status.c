@@ -13,7 +13,8 @@
 
 #include <linux/tpe.h>
 
-#include "loader.h"
+#include "conf.h"
+#include "tpe-load.h"
 
 /* "name value" lines, in the kernel's order; 0 or -1 on a bad line. */
 int status_parse_stats(const char *text, struct tpe_status *s)
@@ -51,12 +52,6 @@ static void flags_words(FILE *f, uint32_t flags)
 		fputs("(none)", f);
 }
 
-/* The config as messages name it: standard input is "<stdin>". */
-static const char *config_name(const struct tpe_status *s)
-{
-	return strcmp(s->config, "-") ? s->config : "<stdin>";
-}
-
 /* The files the config was read from, ", "-separated. */
 static void files_words(FILE *f, const struct tpe_status *s)
 {
@@ -83,7 +78,7 @@ void status_write(FILE *f, const struct tpe_status *s)
 		fprintf(f, "%s: %llu\n", s->counters[i].name,
 			s->counters[i].value);
 	if (!strcmp(s->sync, "in sync")) {
-		fprintf(f, "config: in sync with %s\n", config_name(s));
+		fprintf(f, "config: in sync with %s\n", status_config_name(s));
 	} else if (!strcmp(s->sync, "stale")) {
 		fputs("config: stale: the config and its drop-ins build "
 		      "another policy than the live one (read: ", f);
@@ -92,46 +87,6 @@ void status_write(FILE *f, const struct tpe_status *s)
 	} else {
 		fprintf(f, "config: invalid: %s\n", s->config_err);
 	}
-}
-
-void status_json(FILE *f, const struct tpe_status *s)
-{
-	size_t i;
-
-	fputs("{\"mode\": ", f);
-	json_string(f, s->mode);
-	if (!s->have_policy) {
-		fputs("}\n", f);
-		return;
-	}
-	fputs(", \"flags\": {", f);
-	for (i = 0; i < nflag_keys; i++)
-		fprintf(f, "%s\"%s\": %s", i ? ", " : "", flag_keys[i].key,
-			s->live.flags & flag_keys[i].flag ? "true" : "false");
-	fprintf(f, "}, \"trusted_users\": %zu, \"trusted_groups\": %zu, "
-		"\"stats\": {", s->live.users.n, s->live.groups.n);
-	for (i = 0; i < s->ncounters; i++) {
-		fputs(i ? ", " : "", f);
-		json_string(f, s->counters[i].name);
-		fprintf(f, ": %llu", s->counters[i].value);
-	}
-	fputs("}, \"config\": {\"path\": ", f);
-	json_string(f, config_name(s));
-	fputs(", \"state\": ", f);
-	json_string(f, s->sync);
-	if (s->config_err[0]) {
-		fputs(", \"error\": ", f);
-		json_string(f, s->config_err);
-	}
-	if (s->nfiles) {
-		fputs(", \"files\": [", f);
-		for (i = 0; i < s->nfiles; i++) {
-			fputs(i ? ", " : "", f);
-			json_string(f, s->files[i]);
-		}
-		fputc(']', f);
-	}
-	fputs("}}\n", f);
 }
 
 /* conf_load()'s trace, "FILE: read" lines, into s->files. */

@@ -33,7 +33,6 @@
 #include "suggest.h"
 
 #define RESOLVE_SAFE	(RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS)
-#define MODE_WRITABLE	0022
 #define MAX_DEPTH	256
 
 /* glibc 2.36 has no wrapper. */

@@ -54,7 +54,7 @@ static bool known_op(const char *op)
 	return false;
 }
 
-/* A check= the kernel gives (explain.c lists tpe_check_names[]). */
+/* A check= the kernel gives (lib/judge.c lists tpe_check_names[]). */
 static bool known_check(const char *check)
 {
 	for (size_t i = 0; explain_checks[i]; i++)

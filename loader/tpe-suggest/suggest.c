@@ -33,7 +33,6 @@
 #include "suggest.h"
 
 #define EXAMPLES 3
-#define MODE_WRITABLE 0022
 
 struct event {
 	struct record r;

@@ -16,7 +16,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "loader.h"
+#include "conf.h"
+#include "judge.h"
 
 #define REC_PATH_MAX	4096
 

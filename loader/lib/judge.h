@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The user-space judge: the kernel's decision worked out again from facts.
+ * One function answers "is this identity trusted" and "is this file in a
+ * trusted path" (explain_judge()), from facts gathered once (facts.c).
+ */
+#ifndef TPE_JUDGE_H
+#define TPE_JUDGE_H
+
+#include "libtpe.h"
+
+/* The group and other write bits (TPE_MODE_WRITABLE in module/fs.c). */
+#define MODE_WRITABLE	0022
+
+/* who asks, and what stat() and the mount table say */
+struct tpe_identity {
+	uint32_t euid, egid;
+	const uint32_t *groups;		/* supplementary */
+	size_t ngroups;
+	int no_egid;			/* a UID without a passwd entry */
+};
+
+struct tpe_node {
+	uint32_t uid, mode;		/* st_uid, st_mode */
+};
+
+struct tpe_facts {
+	const char *path, *resolved;	/* as given; symlinks resolved */
+	const char *dir_path;		/* the resolved file's parent */
+	struct tpe_node file, dir;
+	int no_parent;
+	const char *untrusted_fs;	/* why a user mounted it, or NULL */
+	int idmapped;
+};
+
+enum listed_by { LISTED_NONE, LISTED_EUID, LISTED_EGID, LISTED_GROUP };
+
+struct tpe_verdict {
+	int root, trusted, enforce, mmap;
+	enum listed_by listed;
+	uint32_t listed_id;
+	int checked;			/* the path was judged */
+	uint32_t owner;			/* besides root, who may own it */
+	const char *check;		/* the kernel's check= name, or NULL */
+	const char *listed_at;		/* "FILE:LINE" of the list entry */
+	/* a script: its interpreter (the first one) that is refused */
+	const char *interp, *interp_check;
+};
+
+/* judge.c */
+extern const char *const explain_checks[];
+void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
+		   const struct tpe_facts *f, struct tpe_verdict *v);
+int explain_refused(const struct tpe_verdict *v);
+const char *explain_headline(const struct tpe_verdict *v);
+
+/* facts.c */
+int facts_identity(const char *user, char **groups, size_t ngroups,
+		   struct tpe_identity *who, char err[ERRLEN]);
+int facts_gather(const char *path, struct tpe_facts *f, char **interp,
+		 char err[ERRLEN]);
+void facts_free(struct tpe_facts *f);
+int mountinfo_judge(FILE *mountinfo, int mnt_id, struct tpe_facts *f,
+		    char *why, size_t whylen);
+
+#endif
