@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Trusted Path Execution: what a denial and a policy write leave behind,
- * in the kernel log and in the audit trail.
+ * in the kernel log and in the audit trail, and the counts tpe/stats shows.
  *
  * Denials use AUDIT_AVC and policy writes AUDIT_MAC_POLICY_LOAD, both with
  * "lsm=tpe", so `ausearch -m AVC,MAC_POLICY_LOAD` finds them.
@@ -19,7 +19,10 @@
 #include <linux/string.h>
 #include <linux/string_helpers.h>
 
-#include "tpe.h"
+#include "audit.h"
+#include "fs.h"
+
+struct tpe_stats tpe_stats;
 
 static const char *const tpe_op_names[] = {
 	[TPE_OP_EXEC] = "exec",

@@ -18,7 +18,9 @@
 #include <linux/uidgid.h>
 #include <linux/user_namespace.h>
 
-#include "tpe.h"
+#include "cred.h"
+#include "lsm.h"
+#include "policy.h"
 
 /* Are these IDs on the policy's lists? */
 static bool tpe_ids_listed(const struct tpe_policy *p, kuid_t euid,

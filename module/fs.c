@@ -36,8 +36,9 @@
 #include <linux/user_namespace.h>
 #include <uapi/linux/loop.h>
 #include <uapi/linux/mount.h>
+#include <uapi/linux/tpe.h>
 
-#include "tpe.h"
+#include "fs.h"
 
 /* The group and other write bits: either makes a directory or file unsafe. */
 #define TPE_MODE_WRITABLE	0022

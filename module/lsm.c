@@ -17,14 +17,17 @@
 #include <linux/uidgid.h>
 #include <uapi/linux/lsm.h>
 
-#include "tpe.h"
+#include "audit.h"
+#include "cred.h"
+#include "fs.h"
+#include "lsm.h"
+#include "policy.h"
 
 static bool tpe_enforce = IS_ENABLED(CONFIG_SECURITY_TPE_ENFORCE);
 module_param_named(enforce, tpe_enforce, bool, 0);
 MODULE_PARM_DESC(enforce, "Boot policy denies (1) or only logs (0)");
 
 bool tpe_enabled __ro_after_init;
-struct tpe_stats tpe_stats;
 
 struct lsm_blob_sizes tpe_blob_sizes __ro_after_init = {
 	.lbs_cred = sizeof(struct tpe_cred),

@@ -10,7 +10,7 @@
 #include <linux/overflow.h>
 #include <linux/slab.h>
 
-#include "tpe.h"
+#include "policy.h"
 
 /* The boot policy: root only, no lists; tpe_policy_boot() sets its flags. */
 static struct tpe_policy_hdr tpe_boot_hdr = {

@@ -15,7 +15,9 @@
 #include <linux/security.h>
 #include <linux/uaccess.h>
 
-#include "tpe.h"
+#include "audit.h"
+#include "lsm.h"
+#include "policy.h"
 
 /* Both whoever opened the file and whoever writes need CAP_MAC_ADMIN. */
 static bool tpe_may_write(const struct file *file)
