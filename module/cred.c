@@ -65,6 +65,16 @@ static bool tpe_cred_judge(const struct tpe_policy *p, const struct cred *cred)
 			       tc->origin_groups);
 }
 
+/*
+ * The verdict kept with a credential (struct tpe_cred): @p's generation,
+ * shifted left by one, ORed with 1 if @trusted. Never 0, which stands for
+ * no verdict: no policy has generation 0.
+ */
+static u64 tpe_verdict(const struct tpe_policy *p, bool trusted)
+{
+	return p->generation << 1 | trusted;
+}
+
 /**
  * tpe_cred_trusted() - is @cred a trusted user under @p?
  * @p: the policy, under rcu_read_lock()
@@ -87,17 +97,18 @@ static bool tpe_cred_judge(const struct tpe_policy *p, const struct cred *cred)
 bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred)
 {
 	struct tpe_cred *tc = tpe_cred(cred);
-	u64 tag = p->generation << 1;
 	u64 verdict;
 	bool trusted;
 
 	if (cred != current_cred())
 		return tpe_cred_judge(p, cred);
 	verdict = atomic64_read(&tc->verdict);
-	if ((verdict & ~1ULL) == tag)
-		return verdict & 1;
+	if (verdict == tpe_verdict(p, true))
+		return true;
+	if (verdict == tpe_verdict(p, false))
+		return false;
 	trusted = tpe_cred_judge(p, cred);
-	atomic64_set(&tc->verdict, tag | trusted);
+	atomic64_set(&tc->verdict, tpe_verdict(p, trusted));
 	return trusted;
 }
 
@@ -123,7 +134,7 @@ static bool tpe_cred_same_identity(const struct cred *a, const struct cred *b)
  * the live policy if the two are the same identity. Fork and exec each make
  * a credential; without this each would be judged again, and an exec with
  * MMAP would look its IDs up twice. The verdict stored is for the policy it
- * was worked out under, tagged as tpe_cred_trusted() tags it.
+ * was worked out under (tpe_verdict()).
  */
 static void tpe_cred_inherit(const struct cred *new)
 {
@@ -137,7 +148,7 @@ static void tpe_cred_inherit(const struct cred *new)
 	rcu_read_lock();
 	p = rcu_dereference(tpe_policy);
 	trusted = tpe_cred_trusted(p, old);
-	atomic64_set(&tpe_cred(new)->verdict, p->generation << 1 | trusted);
+	atomic64_set(&tpe_cred(new)->verdict, tpe_verdict(p, trusted));
 	rcu_read_unlock();
 }
 
@@ -312,7 +323,7 @@ static u64 tpe_test_live_verdict(const struct cred *cred)
 
 	rcu_read_lock();
 	p = rcu_dereference(tpe_policy);
-	verdict = p->generation << 1 | tpe_cred_trusted(p, cred);
+	verdict = tpe_verdict(p, tpe_cred_trusted(p, cred));
 	rcu_read_unlock();
 	return verdict;
 }

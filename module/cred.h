@@ -21,9 +21,8 @@
  * map, switch to or drop IDs its creator chose (setresuid to a subordinate
  * UID, setgroups), so its trust is judged by this identity too.
  *
- * And the last verdict on it: a live policy's generation shifted left by
- * one, ORed with 1 if the credential was trusted under that policy; 0 when
- * it was never judged.
+ * And the last verdict on it, which names the policy it was worked out
+ * under (tpe_verdict() in cred.c); 0 when it was never judged.
  */
 struct tpe_cred {
 	kuid_t origin_euid;
