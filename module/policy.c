@@ -317,41 +317,80 @@ static void test_tpe_policy_parse_over_limit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, -E2BIG, tpe_test_parse(hdr, len));
 }
 
+/* The fields of a header that a value alone can make invalid. */
+enum tpe_test_hdr_field {
+	TPE_TEST_HDR_MAGIC,
+	TPE_TEST_HDR_VERSION,
+	TPE_TEST_HDR_LEN,
+	TPE_TEST_HDR_FLAGS,
+	TPE_TEST_HDR_RESERVED,
+};
+
+static const char *const tpe_test_hdr_field_names[] = {
+	[TPE_TEST_HDR_MAGIC] = "magic",
+	[TPE_TEST_HDR_VERSION] = "version",
+	[TPE_TEST_HDR_LEN] = "hdr_len",
+	[TPE_TEST_HDR_FLAGS] = "flags",
+	[TPE_TEST_HDR_RESERVED] = "reserved",
+};
+
+/* One field of a valid header set to a value that makes it invalid. */
+static const struct tpe_test_bad_hdr {
+	enum tpe_test_hdr_field field;
+	u32 value;
+} tpe_test_bad_hdrs[] = {
+	{ TPE_TEST_HDR_MAGIC, TPE_POLICY_MAGIC + 1 },
+	{ TPE_TEST_HDR_VERSION, TPE_POLICY_VERSION + 1 },
+	{ TPE_TEST_HDR_VERSION, 0 },
+	{ TPE_TEST_HDR_LEN, sizeof(struct tpe_policy_hdr) + 4 },
+	{ TPE_TEST_HDR_LEN, sizeof(struct tpe_policy_hdr) - 4 },
+	{ TPE_TEST_HDR_FLAGS, TPE_POLICY_LOCK << 1 },
+	{ TPE_TEST_HDR_FLAGS, BIT(31) | TPE_POLICY_ENFORCE },
+	{ TPE_TEST_HDR_RESERVED, 1 },
+};
+
+/* The case's name says what it wrote: "header magic=0x31455055". */
+static void tpe_test_bad_hdr_desc(const struct tpe_test_bad_hdr *bad,
+				  char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "header %s=%#x",
+		 tpe_test_hdr_field_names[bad->field], bad->value);
+}
+
+KUNIT_ARRAY_PARAM(tpe_test_bad_hdr, tpe_test_bad_hdrs, tpe_test_bad_hdr_desc);
+
+static void tpe_test_hdr_set(struct tpe_policy_hdr *hdr,
+			     enum tpe_test_hdr_field field, u32 value)
+{
+	switch (field) {
+	case TPE_TEST_HDR_MAGIC:
+		hdr->magic = cpu_to_le32(value);
+		break;
+	case TPE_TEST_HDR_VERSION:
+		hdr->version = cpu_to_le16(value);
+		break;
+	case TPE_TEST_HDR_LEN:
+		hdr->hdr_len = cpu_to_le16(value);
+		break;
+	case TPE_TEST_HDR_FLAGS:
+		hdr->flags = cpu_to_le32(value);
+		break;
+	case TPE_TEST_HDR_RESERVED:
+		hdr->reserved = cpu_to_le32(value);
+		break;
+	}
+}
+
 static void test_tpe_policy_parse_bad_header(struct kunit *test)
 {
+	const struct tpe_test_bad_hdr *bad = test->param_value;
 	struct tpe_policy_hdr *hdr;
 	size_t len;
 
 	hdr = tpe_test_blob(test, 0, NULL, 1, NULL, 1, &len);
 	KUNIT_ASSERT_EQ(test, 0, tpe_test_parse(hdr, len));
-
-	hdr->magic = cpu_to_le32(TPE_POLICY_MAGIC + 1);
+	tpe_test_hdr_set(hdr, bad->field, bad->value);
 	KUNIT_EXPECT_EQ(test, -EINVAL, tpe_test_parse(hdr, len));
-	hdr->magic = cpu_to_le32(TPE_POLICY_MAGIC);
-
-	hdr->version = cpu_to_le16(TPE_POLICY_VERSION + 1);
-	KUNIT_EXPECT_EQ(test, -EINVAL, tpe_test_parse(hdr, len));
-	hdr->version = cpu_to_le16(0);
-	KUNIT_EXPECT_EQ(test, -EINVAL, tpe_test_parse(hdr, len));
-	hdr->version = cpu_to_le16(TPE_POLICY_VERSION);
-
-	hdr->hdr_len = cpu_to_le16(sizeof(*hdr) + 4);
-	KUNIT_EXPECT_EQ(test, -EINVAL, tpe_test_parse(hdr, len));
-	hdr->hdr_len = cpu_to_le16(sizeof(*hdr) - 4);
-	KUNIT_EXPECT_EQ(test, -EINVAL, tpe_test_parse(hdr, len));
-	hdr->hdr_len = cpu_to_le16(sizeof(*hdr));
-
-	hdr->flags = cpu_to_le32(TPE_POLICY_LOCK << 1);
-	KUNIT_EXPECT_EQ(test, -EINVAL, tpe_test_parse(hdr, len));
-	hdr->flags = cpu_to_le32(BIT(31) | TPE_POLICY_ENFORCE);
-	KUNIT_EXPECT_EQ(test, -EINVAL, tpe_test_parse(hdr, len));
-	hdr->flags = 0;
-
-	hdr->reserved = cpu_to_le32(1);
-	KUNIT_EXPECT_EQ(test, -EINVAL, tpe_test_parse(hdr, len));
-	hdr->reserved = 0;
-
-	KUNIT_EXPECT_EQ(test, 0, tpe_test_parse(hdr, len));
 }
 
 static void test_tpe_policy_parse_bad_length(struct kunit *test)
@@ -454,7 +493,8 @@ static struct kunit_case tpe_policy_test_cases[] = {
 	KUNIT_CASE(test_tpe_policy_parse_one),
 	KUNIT_CASE(test_tpe_policy_parse_limit),
 	KUNIT_CASE(test_tpe_policy_parse_over_limit),
-	KUNIT_CASE(test_tpe_policy_parse_bad_header),
+	KUNIT_CASE_PARAM(test_tpe_policy_parse_bad_header,
+			 tpe_test_bad_hdr_gen_params),
 	KUNIT_CASE(test_tpe_policy_parse_bad_length),
 	KUNIT_CASE(test_tpe_policy_parse_unsorted),
 	KUNIT_CASE(test_tpe_policy_has_uid),
