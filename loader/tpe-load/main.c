@@ -122,6 +122,13 @@ static const char *const action_opt[] = {
 	[EXPLAIN] = "--explain", [STATUS] = "--status",
 };
 
+/* Are x and y the actions a and b, in either order? (-d -n: -N meant) */
+static int is_pair(enum action x, enum action y, enum action a,
+		   enum action b)
+{
+	return (x == a && y == b) || (x == b && y == a);
+}
+
 static int set_action(struct opts *o, enum action a)
 {
 	if (o->action == a)
@@ -129,7 +136,7 @@ static int set_action(struct opts *o, enum action a)
 	if (o->action != LOAD)
 		return bad_usage("%s and %s are two actions: give one%s",
 				 action_opt[o->action], action_opt[a],
-				 o->action + a == DUMP + CHECK ?
+				 is_pair(o->action, a, DUMP, CHECK) ?
 				 " (numbers only in a dump: -N)" : "");
 	o->action = a;
 	return 0;
