@@ -26,7 +26,8 @@ DEB_VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
 DEB_ARCH := $(shell dpkg --print-architecture)
 DEB_SRC := $(DEB)/tpe-$(DEB_VERSION)
 TPE_LOAD_DEB := $(DEB)/tpe-load_$(DEB_VERSION)_$(DEB_ARCH).deb
-DEB_INPUTS := $(wildcard loader/* units/* etc/* debian/* debian/source/*) \
+DEB_INPUTS := $(wildcard loader/* loader/*/* loader/*/*/* units/* etc/* \
+	debian/* debian/source/* debian/tests/*) \
 	module/include/uapi/linux/tpe.h
 export DEB
 
