@@ -42,7 +42,7 @@ $(TPE_LOAD_DEB): $(DEB_INPUTS)
 		{ rm -f $@; exit 1; }
 	@echo "deb: $@"
 
-include module/kernel.mk
+include module/kbuild/kernel.mk
 include tests/tests.mk
 
 deps:

@@ -13,8 +13,13 @@
 # One source tree, $(BUILD)/linux, unpacked once; module/ is synced into
 # security/tpe by content, so editing module/ rebuilds only what changed.
 # Needs only make, tar, patch, gcc and the kernel's build deps.
+#
+# module/ holds what goes into the kernel tree; this directory, module/kbuild,
+# what builds it: this file, the config fragments and their checks
+# (configs/), the hook-up patch and the series' messages (patches/).
 
 TPE_MOD := $(TOP)/module
+TPE_KBUILD := $(TPE_MOD)/kbuild
 KSRC_TAR ?= /usr/src/linux-source-6.12.tar.xz
 KSRC := $(BUILD)/linux
 KPRISTINE := $(BUILD)/linux-pristine
@@ -30,8 +35,8 @@ export CCACHE_NOHASHDIR := 1
 # Release names, so a packaged kernel never claims to be Debian's own.
 KMAKE_LEAN = $(KMAKE) O=$(KLEAN) LOCALVERSION=-tpe
 KMAKE_DEBUG = $(KMAKE) O=$(KDEBUG) LOCALVERSION=-tpe-debug
-HOOKUP := $(TPE_MOD)/patches/hookup.patch
-COPY := $(TPE_MOD)/copy-changed
+HOOKUP := $(TPE_KBUILD)/patches/hookup.patch
+COPY := $(TPE_KBUILD)/copy-changed
 # Pristine tree files the hook-up patch touches, for restoring and for `patches`.
 HOOKUP_FILES = $(shell sed -n 's|^+++ b/||p' $(HOOKUP))
 
@@ -78,19 +83,19 @@ kernel-src: tpe-sync
 # allnoconfig plus the fragments, redone only when they or module/Kconfig
 # change (a stamp, since Kconfig leaves an unchanged .config untouched);
 # then check that every line of the fragments took.
-$(KLEAN)/.tpe-config: $(TPE_MOD)/configs/lean.config $(TPE_MOD)/Kconfig | tpe-sync
+$(KLEAN)/.tpe-config: $(TPE_KBUILD)/configs/lean.config $(TPE_MOD)/Kconfig | tpe-sync
 	mkdir -p $(KLEAN)
 	$(KMAKE) O=$(KLEAN) KCONFIG_ALLCONFIG=$< allnoconfig >/dev/null
-	$(TPE_MOD)/configs/check-config $(KLEAN)/.config $<
+	$(TPE_KBUILD)/configs/check-config $(KLEAN)/.config $<
 	touch $@
 
-$(KDEBUG)/tpe.config: $(TPE_MOD)/configs/lean.config $(TPE_MOD)/configs/debug.config
+$(KDEBUG)/tpe.config: $(TPE_KBUILD)/configs/lean.config $(TPE_KBUILD)/configs/debug.config
 	mkdir -p $(KDEBUG)
 	cat $^ > $@
 
 $(KDEBUG)/.tpe-config: $(KDEBUG)/tpe.config $(TPE_MOD)/Kconfig | tpe-sync
 	$(KMAKE) O=$(KDEBUG) KCONFIG_ALLCONFIG=$< allnoconfig >/dev/null
-	$(TPE_MOD)/configs/check-config $(KDEBUG)/.config $<
+	$(TPE_KBUILD)/configs/check-config $(KDEBUG)/.config $<
 	touch $@
 
 kernel: tpe-sync $(KLEAN)/.tpe-config
@@ -102,7 +107,7 @@ kernel-debug: tpe-sync $(KDEBUG)/.tpe-config
 	@echo "kernel-debug: $(KDEBUG)/arch/x86/boot/bzImage"
 
 patches: tpe-sync
-	$(TPE_MOD)/patches/make-patches $(KSRC) $(KPRISTINE) $(BUILD)/patches
+	$(TPE_KBUILD)/patches/make-patches $(KSRC) $(KPRISTINE) $(BUILD)/patches
 
 # A step of `make check`: what a patch to security/ meets before a human
 # reads it, each with zero reports on security/tpe. The debug build's own
@@ -202,5 +207,5 @@ $(KDEBIAN)/.tpe-config: $(DEBIAN_CONFIG) $(TPE_MOD)/Kconfig \
 
 # Also a step of `make check`: it prints result lines every time.
 kernel-debian-config: $(KDEBIAN)/.tpe-config
-	$(TPE_MOD)/configs/check-debian-config $(KDEBIAN)/debian.config \
+	$(TPE_KBUILD)/configs/check-debian-config $(KDEBIAN)/debian.config \
 		$(KDEBIAN)/.config $(KSRC)
