@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for conf.c, policy.c and kernel.c (cmocka; built with ASan and
+ * Unit tests of libtpe and tpe-load's own parts (cmocka; built with ASan and
  * UBSan by `make check`). Names resolve through fake_db below, never NSS:
  * struct tpe_resolver is the seam, so the tests do not depend on the
  * machine's /etc/passwd.
@@ -910,7 +910,7 @@ static void test_dump_round_trip(void **state)
 	policy_free(&again);
 }
 
-/* ---- kernel.c ---- */
+/* ---- file.c and securityfs.c ---- */
 
 static void test_write_read(void **state)
 {
@@ -1259,7 +1259,7 @@ static void test_status(void **state)
 	free(s.counters);
 }
 
-/* ---- kernel.c: what a refusal and a missing tpe mean ---- */
+/* ---- securityfs.c: what a refusal and a missing tpe mean ---- */
 
 static void fake_securityfs(const char *lsm, uint32_t flags)
 {
