@@ -4,6 +4,8 @@
 #   make kernel-debug       debug kernel  $(BUILD)/kernel/debug/arch/x86/boot/bzImage
 #   make patches            format-patch series in $(BUILD)/patches, checkpatch'd
 #   make kernel-check-fast  boot the debug kernel with the busybox test initramfs
+#   make kunit              tpe's KUnit suites by the kernel's own kunit.py
+#                           (not in `make check`, which runs them at boot)
 #   make kernel-deb         linux-image-$(KVERSION)-tpe (lean) in $(BUILD)/deb
 #   make kernel-deb KCONFIG=debian   the same from Debian's own config plus tpe
 #                           (hours on 2 cores; not in `make check`)
@@ -40,7 +42,7 @@ COPY := $(TPE_KBUILD)/copy-changed
 # Pristine tree files the hook-up patch touches, for restoring and for `patches`.
 HOOKUP_FILES = $(shell sed -n 's|^+++ b/||p' $(HOOKUP))
 
-.PHONY: kernel kernel-debug kernel-src patches kernel-check-fast tpe-sync kernel-lint \
+.PHONY: kernel kernel-debug kernel-src patches kernel-check-fast tpe-sync kernel-lint kunit \
 	kernel-deb kernel-deb-debug kernel-debian-config
 
 $(KSRC)/.tpe-unpacked:
@@ -67,8 +69,10 @@ $(KSRC)/.tpe-hookup: $(HOOKUP) $(KSRC)/.tpe-unpacked
 	touch $@
 
 # Copy by content: unchanged files keep their time stamps. security/tpe gets
-# module/'s kernel sources (*.c, *.h, Kconfig, Makefile) and nothing else.
-TPE_SRCS = $(wildcard $(TPE_MOD)/*.c $(TPE_MOD)/*.h) $(TPE_MOD)/Kconfig $(TPE_MOD)/Makefile
+# module/'s kernel sources (*.c, *.h, Kconfig, Makefile, .kunitconfig) and
+# nothing else.
+TPE_SRCS = $(wildcard $(TPE_MOD)/*.c $(TPE_MOD)/*.h) $(TPE_MOD)/Kconfig $(TPE_MOD)/Makefile \
+	$(TPE_MOD)/.kunitconfig
 tpe-sync: $(KSRC)/.tpe-hookup
 	mkdir -p $(KSRC)/security/tpe
 	for f in $(notdir $(TPE_SRCS)); do \
@@ -149,6 +153,17 @@ KCHECK_FAST = $(TOP)/tests/kernel-fast/run $(KDEBUG)/arch/x86/boot/bzImage
 kernel-check-fast: kernel-debug
 	$(MAKE) -C $(TOP)/tests/kernel-fast
 	$(KCHECK_FAST)
+
+# What a security/ reviewer runs: kunit.py builds a small x86_64 kernel
+# from module/.kunitconfig (as security/tpe/.kunitconfig) in $(BUILD)/kunit
+# and boots it under QEMU. Its x86_64 config names no accelerator, so QEMU
+# takes TCG by default; -accel tcg says so, as for every guest here.
+KUNIT_BUILD := $(BUILD)/kunit
+kunit: tpe-sync
+	cd $(KSRC) && tools/testing/kunit/kunit.py run --kunitconfig=security/tpe \
+		--arch=x86_64 --qemu_args='-accel tcg' --build_dir=$(KUNIT_BUILD) \
+		--jobs=$(KJOBS) --make_options='CC=ccache gcc' \
+		--make_options='HOSTCC=ccache gcc'
 
 # Debian packages of a built kernel, by the kernel's own bindeb-pkg: it runs
 # dpkg-buildpackage in the build dir, which writes to the dir above it.
