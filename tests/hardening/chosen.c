@@ -51,7 +51,7 @@ static char hello[PATH_MAX + 8];
 static const uint32_t E = TPE_POLICY_ENFORCE, M = TPE_POLICY_MMAP,
 	CF = TPE_POLICY_CHECK_FILE, S = TPE_POLICY_STRICT;
 /* Another untrusted user; no account needed for an exec. */
-static struct user carol = { "carol", 1999, 1999 };
+static struct user carol = { "carol", 1999, 1999, 0, { 0 } };
 static char *const cmd_env[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C", NULL };
 
 /* "NAME: denied (EACCES)" / "allowed (exit 42)" for an outcome. */

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Shared by the hardening test programs; see common.h. */
 #define _GNU_SOURCE
-#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -22,151 +21,7 @@
 
 #include "common.h"
 
-const char *prog_name = "hardening";
-int nr_ok, nr_fail;
-
-void check(bool ok, const char *reason, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s - %s: ", ok ? "ok" : "not ok", prog_name);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	if (!ok)
-		printf(": %s", reason && *reason ? reason : "failed");
-	putchar('\n');
-	fflush(stdout);
-	if (ok)
-		nr_ok++;
-	else
-		nr_fail++;
-}
-
-void note(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("# %s: ", prog_name);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
-void die(const char *fmt, ...)
-{
-	va_list ap;
-	int err = errno;
-
-	printf("not ok - %s: setup: ", prog_name);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(" (errno %s)\n", errno_name(err));
-	fflush(stdout);
-	exit(1);
-}
-
-const char *errno_name(int err)
-{
-	static char buf[32];
-
-	switch (err) {
-	case 0: return "success";
-	case EPERM: return "EPERM";
-	case ENOENT: return "ENOENT";
-	case EACCES: return "EACCES";
-	case EINVAL: return "EINVAL";
-	case E2BIG: return "E2BIG";
-	case EFAULT: return "EFAULT";
-	case ENOMEM: return "ENOMEM";
-	case EFBIG: return "EFBIG";
-	case ENOEXEC: return "ENOEXEC";
-	case ETXTBSY: return "ETXTBSY";
-	case EBUSY: return "EBUSY";
-	case ENOSPC: return "ENOSPC";
-	case EEXIST: return "EEXIST";
-	case ENOTDIR: return "ENOTDIR";
-	case EROFS: return "EROFS";
-	case ENOSYS: return "ENOSYS";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	}
-	snprintf(buf, sizeof(buf), "errno %d", err);
-	return buf;
-}
-
-const char *outcome_str(struct outcome o)
-{
-	static char buf[64];
-
-	if (o.err)
-		snprintf(buf, sizeof(buf), "%s", errno_name(o.err));
-	else if (o.status >= 128)
-		snprintf(buf, sizeof(buf), "killed by signal %d", o.status - 128);
-	else
-		snprintf(buf, sizeof(buf), "ran, exit %d", o.status);
-	return buf;
-}
-
-/* ---- the policy blob ---- */
-
-unsigned char *policy_blob(const struct policy *p, size_t *len)
-{
-	struct tpe_policy_hdr h = {
-		.magic = htole32(TPE_POLICY_MAGIC),
-		.version = htole16(TPE_POLICY_VERSION),
-		.hdr_len = htole16(sizeof(h)),
-		.flags = htole32(p->flags),
-		.nr_uids = htole32(p->nr_uids),
-		.nr_gids = htole32(p->nr_gids),
-	};
-	size_t n = sizeof(h) + 4 * ((size_t)p->nr_uids + p->nr_gids);
-	unsigned char *b = malloc(n ? n : 1), *q;
-
-	if (!b)
-		die("malloc %zu", n);
-	memcpy(b, &h, sizeof(h));
-	q = b + sizeof(h);
-	for (uint32_t i = 0; i < p->nr_uids; i++, q += 4) {
-		uint32_t v = htole32(p->uids[i]);
-		memcpy(q, &v, 4);
-	}
-	for (uint32_t i = 0; i < p->nr_gids; i++, q += 4) {
-		uint32_t v = htole32(p->gids[i]);
-		memcpy(q, &v, 4);
-	}
-	*len = n;
-	return b;
-}
-
-int policy_write_raw(const void *buf, size_t len)
-{
-	int fd = open(POLICY_PATH, O_WRONLY);
-	ssize_t n;
-	int err = 0;
-
-	if (fd < 0)
-		return errno;
-	n = write(fd, buf, len);
-	if (n < 0)
-		err = errno;
-	else if ((size_t)n != len)
-		err = EIO;	/* a short write is never what the ABI promises */
-	close(fd);
-	return err;
-}
-
-int policy_set(const struct policy *p)
-{
-	size_t len;
-	unsigned char *b = policy_blob(p, &len);
-	int err = policy_write_raw(b, len);
-
-	free(b);
-	return err;
-}
+/* ---- the policy (the blob is tests/lib/policy.c's) ---- */
 
 void policy_must_set(uint32_t flags, const uint32_t *uids, uint32_t nr_uids,
 		     const uint32_t *gids, uint32_t nr_gids)
@@ -180,44 +35,10 @@ void policy_must_set(uint32_t flags, const uint32_t *uids, uint32_t nr_uids,
 	}
 }
 
-ssize_t policy_read(void *buf, size_t cap)
-{
-	int fd = open(POLICY_PATH, O_RDONLY);
-	size_t got = 0;
-
-	if (fd < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n = read(fd, (char *)buf + got, cap - got);
-
-		if (n < 0) {
-			int err = errno;
-
-			close(fd);
-			return -err;
-		}
-		if (n == 0)
-			break;
-		got += n;
-		if (got == cap) {
-			/* Longer than the caller's buffer: report it as such. */
-			char c;
-
-			if (read(fd, &c, 1) > 0) {
-				close(fd);
-				return -EFBIG;
-			}
-			break;
-		}
-	}
-	close(fd);
-	return got;
-}
-
 /* ---- users ---- */
 
-struct user alice = { "alice", 60001, 60001 };
-struct user bob = { "bob", 60002, 60002 };
+struct user alice = { "alice", 60001, 60001, 0, { 0 } };
+struct user bob = { "bob", 60002, 60002, 0, { 0 } };
 
 static void user_lookup(struct user *u)
 {
@@ -235,15 +56,6 @@ void users_init(void)
 {
 	user_lookup(&alice);
 	user_lookup(&bob);
-}
-
-void become(const struct user *u)
-{
-	if (setgroups(0, NULL) || setresgid(u->gid, u->gid, u->gid) ||
-	    setresuid(u->uid, u->uid, u->uid)) {
-		fprintf(stderr, "become %s: %s\n", u->name, strerror(errno));
-		_exit(125);
-	}
 }
 
 /* ---- files ---- */
@@ -292,46 +104,7 @@ void write_file(const char *path, const char *text, mode_t mode, uid_t uid, gid_
 	close(fd);
 }
 
-/* ---- running a step in a child ---- */
-
-/* The write end of the errno pipe in the child; close-on-exec. */
-static int errno_pipe = -1;
-
-void fail_errno(int err)
-{
-	if (write(errno_pipe, &err, sizeof(err)) != sizeof(err))
-		_exit(124);
-	_exit(126);
-}
-
-struct outcome run_as(const struct user *u, int (*fn)(void *), void *arg)
-{
-	struct outcome o = { 0, 0 };
-	int p[2], st, err;
-	pid_t pid;
-
-	fflush(stdout);
-	if (pipe2(p, O_CLOEXEC))
-		die("pipe");
-	pid = fork();
-	if (pid < 0)
-		die("fork");
-	if (pid == 0) {
-		close(p[0]);
-		errno_pipe = p[1];
-		if (u)
-			become(u);
-		_exit(fn(arg));
-	}
-	close(p[1]);
-	if (read(p[0], &err, sizeof(err)) == sizeof(err))
-		o.err = err;
-	close(p[0]);
-	if (waitpid(pid, &st, 0) < 0)
-		die("waitpid");
-	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	return o;
-}
+/* ---- mounts (running a step as a user is tests/lib/run-as.c) ---- */
 
 void fresh_tmpfs(const char *dir, const char *name)
 {

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shared by the hardening test programs: result lines, the policy blob,
- * and running a step as another user.
- *
- * Result lines go to stdout, one per check: "ok - NAME" or
- * "not ok - NAME: REASON" (tests/README.md). Anything else is log and
- * starts with "# ".
+ * Shared by the hardening test programs: their users, files, namespaces
+ * and the kernel log. Result lines, the policy blob and running a step as
+ * another user are tests/lib's (results.h, policy.h, run-as.h).
  */
 #ifndef TPE_HARDENING_COMMON_H
 #define TPE_HARDENING_COMMON_H
@@ -16,77 +13,23 @@
 #include <sys/types.h>
 #include <linux/tpe.h>
 
-#define POLICY_PATH "/sys/kernel/security/tpe/policy"
+#include "policy.h"
+#include "results.h"
+#include "run-as.h"
 
-extern const char *prog_name;	/* prefix of every check name */
-extern int nr_ok, nr_fail;
-
-/* One result line: "ok - PROG: NAME" or "not ok - PROG: NAME: REASON". */
-__attribute__((format(printf, 3, 4)))
-void check(bool ok, const char *reason, const char *fmt, ...);
-__attribute__((format(printf, 1, 2)))
-void note(const char *fmt, ...);
-__attribute__((noreturn, format(printf, 1, 2)))
-void die(const char *fmt, ...);
-
-/* A policy: flags and the two lists, as the user wrote it. */
-struct policy {
-	uint32_t flags;
-	uint32_t nr_uids, nr_gids;
-	const uint32_t *uids, *gids;
-};
-
-/* Encode into a fresh malloc'd blob; *len gets its size. */
-unsigned char *policy_blob(const struct policy *p, size_t *len);
-/* One write() of the blob to tpe/policy; 0 or an errno. */
-int policy_write_raw(const void *buf, size_t len);
-/* Encode and write; 0 or an errno. */
-int policy_set(const struct policy *p);
 /* Write or die: for setting up a test, not for testing the writer. */
 void policy_must_set(uint32_t flags, const uint32_t *uids, uint32_t nr_uids,
 		     const uint32_t *gids, uint32_t nr_gids);
-/* Read the live policy into buf (cap bytes); the length or -errno. */
-ssize_t policy_read(void *buf, size_t cap);
 
-/* Users of the test: uid and primary gid (alice untrusted, bob trusted). */
-struct user {
-	const char *name;
-	uid_t uid;
-	gid_t gid;
-};
+/* Users of the test (alice untrusted, bob trusted), from the passwd. */
 extern struct user alice, bob;
 void users_init(void);
-
-/* Become u (groups, gid, uid); dies on failure. For forked children. */
-void become(const struct user *u);
 
 /* Copy a file, creating dst with mode and owner. */
 void copy_file(const char *src, const char *dst, mode_t mode, uid_t uid, gid_t gid);
 /* mkdir -p of one level with exact owner and mode (chmod after mkdir). */
 void make_dir(const char *path, mode_t mode, uid_t uid, gid_t gid);
 void write_file(const char *path, const char *text, mode_t mode, uid_t uid, gid_t gid);
-
-/*
- * The outcome of running something in a child: exec_errno is the errno of
- * a failed execve-like call (0 if it succeeded or none was made), status
- * the child's exit status (or 128 + signal).
- */
-struct outcome {
-	int err;
-	int status;
-};
-
-/*
- * Fork; the child becomes u (NULL: stays root), then runs fn(arg). fn
- * reports a failing call with fail_errno(), which exits the child, or
- * execs something, or returns its exit status. The parent waits.
- */
-struct outcome run_as(const struct user *u, int (*fn)(void *), void *arg);
-__attribute__((noreturn)) void fail_errno(int err);
-
-/* Human text for an outcome, for reasons ("EACCES", "exit 42", ...). */
-const char *outcome_str(struct outcome o);
-const char *errno_name(int err);
 
 /* An empty tmpfs (root 0755) on dir, whatever was mounted there before. */
 void fresh_tmpfs(const char *dir, const char *name);

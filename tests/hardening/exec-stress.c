@@ -58,8 +58,8 @@
 #define T BASE "/trusted/tiny"
 #define U BASE "/untrusted/tiny"
 
-static struct user carol = { "carol", 60003, 60003 };
-static struct user dave = { "dave", 60004, 60004 };
+static struct user carol = { "carol", 60003, 60003, 0, { 0 } };
+static struct user dave = { "dave", 60004, 60004, 0, { 0 } };
 
 enum expect { ALWAYS, NEVER, EITHER };
 

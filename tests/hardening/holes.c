@@ -442,7 +442,7 @@ static void hole_userns(void)
  */
 static int do_root_container(void *path)
 {
-	static const struct user root = { "root", 0, 0 };
+	static const struct user root = { "root", 0, 0, 0, { 0 } };
 	struct ns_case c = { .u = &root, .map = "0 100000 1", .path = path,
 			     .stay_ns_root = true };
 

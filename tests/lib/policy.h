@@ -20,7 +20,8 @@ struct policy {
 	const uint32_t *uids, *gids;
 };
 
-/* Encode into a fresh malloc'd blob (NULL: no memory); *len gets its size. */
+/* Encode into a fresh malloc'd blob; *len gets its size. Out of memory,
+ * the program exits 1: a test that cannot build its blob tests nothing. */
 unsigned char *policy_blob(const struct policy *p, size_t *len);
 /* One write() of @len bytes to tpe/policy; 0 or an errno (EIO: short). */
 int policy_write_raw(const void *buf, size_t len);

@@ -6,8 +6,8 @@
  * an operation (execve, mmap PROT_EXEC, mprotect PROT_EXEC), and the
  * verdict: ALLOWED or the errno. The setup of every row mounts a fresh
  * tmpfs on /tmp in a mount namespace of its own, lays out the directories
- * below, and writes the row's policy; the test forks a child that becomes
- * the caller and tries the operation.
+ * below, and writes the row's policy; the test runs the operation as the
+ * caller with tests/lib's run_as() (fork, become, errno pipe).
  *
  *   /tmp                      root 0755 (the mount)
  *   /tmp/trusted/             root 0755
@@ -26,7 +26,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <libgen.h>
 #include <limits.h>
 #include <sched.h>
@@ -35,19 +34,20 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
 #include "policy.h"
+#include "run-as.h"
 
 /* The verdict of a row that the kernel lets through. */
 #define ALLOWED 0
-/* What hello and the scripts exit with when they ran. */
+/* What hello and the scripts exit with when they ran, and the mappings. */
 #define RAN_STATUS 42
-/* A child that could not try (setup failure), or ran and said otherwise. */
-#define BROKEN (-1)
-#define WRONG_STATUS (-2)
+/* The child could not try: its file did not open or map at all. */
+#define CHILD_BROKEN 120
+/* Neither allowed nor an errno: what a row never expects. */
+#define OTHER_OUTCOME (-1)
 
 #define E TPE_POLICY_ENFORCE
 #define M TPE_POLICY_MMAP
@@ -67,19 +67,14 @@ enum caller_id {
 	CALLER_inverted,	/* 4001: listed under INVERT by group 600 */
 };
 
-static const struct caller {
-	uid_t uid;
-	gid_t gid;
-	int ngroups;
-	gid_t groups[1];
-} callers[] = {
-	[CALLER_root] = { 0, 0, 0, { 0 } },
-	[CALLER_untrusted] = { 1000, 1000, 0, { 0 } },
-	[CALLER_trusted] = { 2000, 2000, 0, { 0 } },
-	[CALLER_grouped] = { 3000, 3000, 1, { 500 } },
-	[CALLER_egid] = { 3001, 501, 0, { 0 } },
-	[CALLER_other] = { 4000, 4000, 0, { 0 } },
-	[CALLER_inverted] = { 4001, 4001, 1, { 600 } },
+static const struct user callers[] = {
+	[CALLER_root] = { "root", 0, 0, 0, { 0 } },
+	[CALLER_untrusted] = { "untrusted", 1000, 1000, 0, { 0 } },
+	[CALLER_trusted] = { "trusted", 2000, 2000, 0, { 0 } },
+	[CALLER_grouped] = { "grouped", 3000, 3000, 1, { 500 } },
+	[CALLER_egid] = { "egid", 3001, 501, 0, { 0 } },
+	[CALLER_other] = { "other", 4000, 4000, 0, { 0 } },
+	[CALLER_inverted] = { "inverted", 4001, 4001, 1, { 600 } },
 };
 
 /* ---- policies: flags and the two lists ---- */
@@ -240,76 +235,43 @@ static int make_layout(void)
 
 /* ---- trying an operation as a caller ---- */
 
-static int become(const struct caller *c)
-{
-	if (setgroups(c->ngroups, c->groups) ||
-	    setresgid(c->gid, c->gid, c->gid) ||
-	    setresuid(c->uid, c->uid, c->uid))
-		return BROKEN;
-	return 0;
-}
+struct attempt {
+	enum op_id op;
+	const char *path;
+};
 
-/* In the child, as the caller: an errno, 0, or BROKEN. Exec only returns
- * when it failed. */
-static int try_op(enum op_id op, const char *path)
+/*
+ * In a child that run_as() made the caller: an exec that fails, and a
+ * mapping the kernel refuses, report their errno through run_as()'s pipe;
+ * what works exits RAN_STATUS (the exec'd program does it itself).
+ */
+static int try_op(void *arg)
 {
-	char *const argv[] = { (char *)path, NULL }, *const envp[] = { NULL };
+	const struct attempt *a = arg;
+	char *const argv[] = { (char *)a->path, NULL }, *const envp[] = { NULL };
 	void *p;
 	int fd;
 
-	if (op == OP_exec) {
-		execve(path, argv, envp);
-		return errno;
+	if (a->op == OP_exec) {
+		execve(a->path, argv, envp);
+		fail_errno(errno);
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(a->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return BROKEN;
-	if (op == OP_mmap) {
+		return CHILD_BROKEN;
+	if (a->op == OP_mmap) {
 		p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
-		return p == MAP_FAILED ? errno : 0;
+		if (p == MAP_FAILED)
+			fail_errno(errno);
+		return RAN_STATUS;
 	}
 	/* Mapping without PROT_EXEC is never TPE's business. */
 	p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED)
-		return BROKEN;
-	return mprotect(p, 4096, PROT_READ | PROT_EXEC) ? errno : 0;
-}
-
-/*
- * Fork a child that becomes @c and tries @op on @path. It sends its
- * result down a close-on-exec pipe; nothing arrives when an exec
- * succeeded, and then the program's exit status says it ran.
- */
-static int try_as(const struct caller *c, enum op_id op, const char *path,
-		   int *status)
-{
-	int pipefd[2], result;
-	ssize_t n;
-	pid_t pid;
-
-	*status = -1;
-	if (pipe2(pipefd, O_CLOEXEC))
-		return BROKEN;
-	pid = fork();
-	if (pid < 0)
-		return BROKEN;
-	if (pid == 0) {
-		close(pipefd[0]);
-		result = become(c) ?: try_op(op, path);
-		if (write(pipefd[1], &result, sizeof(result)) != sizeof(result))
-			_exit(125);
-		_exit(0);
-	}
-	close(pipefd[1]);
-	n = read(pipefd[0], &result, sizeof(result));
-	close(pipefd[0]);
-	if (waitpid(pid, status, 0) != pid)
-		return BROKEN;
-	if (n == sizeof(result))
-		return result;
-	if (n == 0 && WIFEXITED(*status) && WEXITSTATUS(*status) == RAN_STATUS)
-		return ALLOWED;
-	return WRONG_STATUS;
+		return CHILD_BROKEN;
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
+		fail_errno(errno);
+	return RAN_STATUS;
 }
 
 /* ---- the matrix ---- */
@@ -345,16 +307,13 @@ FIXTURE_TEARDOWN(tpe)
 
 TEST_F(tpe, verdict)
 {
-	int status, got;
+	struct attempt a = { variant->op, paths[variant->path] };
+	const struct user *caller = &callers[variant->caller];
+	struct outcome o = run_as(caller, try_op, &a);
+	int got = o.err ?: (o.status == RAN_STATUS ? ALLOWED : OTHER_OUTCOME);
 
-	got = try_as(&callers[variant->caller], variant->op,
-		      paths[variant->path], &status);
 	EXPECT_EQ(variant->expected, got) {
-		TH_LOG("%s: got %s (status %#x)", paths[variant->path],
-		       got > 0 ? strerror(got) :
-		       got == ALLOWED ? "allowed" :
-		       got == BROKEN ? "a broken child" : "a wrong exit status",
-		       status);
+		TH_LOG("%s as %s: %s", a.path, caller->name, outcome_str(o));
 	}
 }
 
