@@ -29,7 +29,8 @@ DEMO_ACCEL := $(if $(filter 1 yes,$(KVM)),kvm -cpu host,tcg)
 .PHONY: image image-base demo check-e2e check-demo mkosi-qemu soak
 
 # mkosi refuses to overwrite without --force; the stamp says the tree is whole.
-$(IMG)/base.stamp: $(TOP)/mkosi.conf
+# mkosi.skeleton (found by mkosi in $(TOP)) goes in before the packages.
+$(IMG)/base.stamp: $(TOP)/mkosi.conf $(shell find $(TOP)/mkosi.skeleton -type f 2>/dev/null)
 	mkdir -p $(IMG)
 	rm -f $@
 	cd $(TOP) && mkosi --output $(IMAGE_BASE) --cache $(IMG)/apt-cache --force build
