@@ -19,7 +19,6 @@
 #include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -33,30 +32,23 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <linux/capability.h>
 #include <linux/tpe.h>
 
 #include "policy.h"
+#include "run-as.h"
 
 #define POLICY POLICY_PATH
 #define STATS "/sys/kernel/security/tpe/stats"
 #define HELLO "/bin/hello"
 
-/* Exit codes from a child: 0 success, ERRNO_BASE + errno, else a failure. */
-#define ERRNO_BASE 100
+/*
+ * A child reports an errno with fail_errno() (tests/lib/run-as.h), exits
+ * 0 when what it tried worked, and CHILD_BROKEN when it could not try.
+ */
 #define CHILD_BROKEN 99
-
-/* The test's users: a subject is euid, egid and supplementary groups. */
-struct user {
-	const char *name;
-	uid_t uid;
-	gid_t gid;
-	int ngroups;
-	gid_t groups[2];
-};
 
 static const struct user root = { "root", 0, 0, 0, { 0 } };
 static const struct user untrusted = { "untrusted", 1000, 1000, 0, { 0 } };
@@ -316,50 +308,28 @@ static bool file_identity(const char *path, const char *dir, char *buf,
 
 /* ---- running things as a user ---- */
 
-static void become(const struct user *u)
+/*
+ * Run @fn in a child as @u (tests/lib's run_as()): 0 when it worked (an
+ * exec'd hello exits 0), the errno it reported, or -1 for anything else.
+ */
+static int child_as(const struct user *u, int (*fn)(void *), void *arg)
 {
-	if (setgroups(u->ngroups, u->groups) || setgid(u->gid) ||
-	    setuid(u->uid)) {
-		perror("become");
-		_exit(CHILD_BROKEN);
-	}
+	struct outcome o = run_as(u, fn, arg);
+
+	return o.err ? o.err : o.status == 0 ? 0 : -1;
 }
 
-/* Run @fn in a child as @u; returns what fn returned (0 or an errno). */
-static int run_as(const struct user *u, int (*fn)(const void *),
-		  const void *arg)
-{
-	int status;
-	pid_t pid;
-
-	fflush(stdout);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		become(u);
-		_exit(fn(arg));
-	}
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-		return -1;
-	if (WEXITSTATUS(status) == 0)
-		return 0;
-	if (WEXITSTATUS(status) > ERRNO_BASE)
-		return WEXITSTATUS(status) - ERRNO_BASE;
-	return -1;
-}
-
-static int do_exec(const void *arg)
+static int do_exec(void *arg)
 {
 	const char *path = arg;
 
 	execl(path, path, (char *)NULL);
-	return ERRNO_BASE + errno;
+	fail_errno(errno);
 }
 
 static int exec_as(const struct user *u, const char *path)
 {
-	return run_as(u, do_exec, path);
+	return child_as(u, do_exec, (void *)path);
 }
 
 static void expect_exec(const struct user *u, const char *path, int want)
@@ -374,7 +344,7 @@ static void expect_exec(const struct user *u, const char *path, int want)
 }
 
 /* mmap (and then mprotect) one page of a file with PROT_EXEC. */
-static int do_mmap_exec(const void *arg)
+static int do_mmap_exec(void *arg)
 {
 	void *p;
 	int fd;
@@ -383,10 +353,12 @@ static int do_mmap_exec(const void *arg)
 	if (fd < 0)
 		return CHILD_BROKEN;
 	p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
-	return p == MAP_FAILED ? ERRNO_BASE + errno : 0;
+	if (p == MAP_FAILED)
+		fail_errno(errno);
+	return 0;
 }
 
-static int do_mprotect_exec(const void *arg)
+static int do_mprotect_exec(void *arg)
 {
 	void *p;
 	int fd;
@@ -397,16 +369,18 @@ static int do_mprotect_exec(const void *arg)
 	p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED)
 		return CHILD_BROKEN;
-	return mprotect(p, 4096, PROT_READ | PROT_EXEC) ? ERRNO_BASE + errno : 0;
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
+		fail_errno(errno);
+	return 0;
 }
 
 static void expect_map(const struct user *u, const char *how,
-		       int (*fn)(const void *), const char *path, int want)
+		       int (*fn)(void *), const char *path, int want)
 {
 	char name[160];
 	int got;
 
-	got = run_as(u, fn, path);
+	got = child_as(u, fn, (void *)path);
 	snprintf(name, sizeof(name), "%s PROT_EXEC %s as %s: %s", how, path,
 		 u->name, errname(want));
 	report(got == want, name, "got %s", errname(got));
@@ -436,7 +410,7 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 }
 
 /* fexecve() of a memfd holding hello: a file with no parent directory. */
-static int do_exec_memfd(const void *arg)
+static int do_exec_memfd(void *arg)
 {
 	char *argv[] = { "hello", NULL }, *envp[] = { NULL };
 	char buf[65536];
@@ -453,14 +427,14 @@ static int do_exec_memfd(const void *arg)
 			return CHILD_BROKEN;
 	close(in);
 	fexecve(fd, argv, envp);
-	return ERRNO_BASE + errno;
+	fail_errno(errno);
 }
 
 /*
  * In a new user namespace the caller is root, and a directory it makes
  * looks root-owned; seen from the initial namespace it is neither.
  */
-static int do_exec_userns(const void *arg)
+static int do_exec_userns(void *arg)
 {
 	const char *dir = "/scratch/nsdir", *file = "/scratch/nsdir/hello";
 	char map[64];
@@ -483,7 +457,7 @@ static int do_exec_userns(const void *arg)
 	if (stat(dir, &st) || st.st_uid != 0)
 		return CHILD_BROKEN;
 	execl(file, file, (char *)NULL);
-	return ERRNO_BASE + errno;
+	fail_errno(errno);
 }
 
 /* ---- capabilities ---- */
@@ -516,27 +490,29 @@ static int write_nocap(const struct blob *b, bool after_open)
 		return CHILD_BROKEN;
 	n = write(fd, b->data, b->len);
 	if (n < 0)
-		return ERRNO_BASE + errno;
+		fail_errno(errno);
 	return n == (ssize_t)b->len ? 0 : CHILD_BROKEN;
 }
 
-static int do_write_nocap_open(const void *arg)
+static int do_write_nocap_open(void *arg)
 {
 	return write_nocap(arg, false);
 }
 
-static int do_write_nocap_write(const void *arg)
+static int do_write_nocap_write(void *arg)
 {
 	return write_nocap(arg, true);
 }
 
-static int do_open_policy(const void *arg)
+static int do_open_policy(void *arg)
 {
 	int fd;
 
 	(void)arg;
 	fd = open(POLICY, O_WRONLY);
-	return fd < 0 ? ERRNO_BASE + errno : 0;
+	if (fd < 0)
+		fail_errno(errno);
+	return 0;
 }
 
 /* ---- the checks ---- */
@@ -575,11 +551,13 @@ static void check_boot_verdicts(void)
 }
 
 /* A non-root user reads the live policy: the bytes root reads. */
-static int do_read_policy(const void *arg)
+static int do_read_policy(void *arg)
 {
 	struct blob got = read_policy();
 
-	return blob_eq(&got, arg) ? 0 : ERRNO_BASE + (got.data ? EINVAL : EACCES);
+	if (!blob_eq(&got, arg))
+		fail_errno(got.data ? EINVAL : EACCES);
+	return 0;
 }
 
 /* The mode of @path, or -1 (stat first: report's arguments have no order). */
@@ -601,10 +579,10 @@ static void check_modes(void)
 	report(mode == 0644, "tpe/policy mode 0644", "mode %o", mode);
 	mode = file_mode(STATS);
 	report(mode == 0444, "tpe/stats mode 0444", "mode %o", mode);
-	report(run_as(&untrusted, do_open_policy, NULL) == EACCES,
+	report(child_as(&untrusted, do_open_policy, NULL) == EACCES,
 	       "tpe/policy: a non-root user cannot open it for writing",
 	       "opened");
-	err = run_as(&untrusted, do_read_policy, &live);
+	err = child_as(&untrusted, do_read_policy, &live);
 	report(live.data && err == 0,
 	       "tpe/policy: a non-root user reads the live policy", "got %s",
 	       errname(err));
@@ -677,13 +655,13 @@ static void check_untrusted_dirs(void)
 	if (!set_policy("untrusted dirs", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
-	err = run_as(&untrusted, do_exec_memfd, NULL);
+	err = child_as(&untrusted, do_exec_memfd, NULL);
 	report(err == EACCES, "fexecve of a memfd as untrusted: EACCES",
 	       "got %s", errname(err));
-	err = run_as(&trusted, do_exec_memfd, NULL);
+	err = child_as(&trusted, do_exec_memfd, NULL);
 	report(err == 0, "fexecve of a memfd as trusted: success", "got %s",
 	       errname(err));
-	err = run_as(&untrusted, do_exec_userns, NULL);
+	err = child_as(&untrusted, do_exec_userns, NULL);
 	report(err == EACCES,
 	       "exec from a userns-root-owned dir as userns root: EACCES",
 	       "got %s", errname(err));
@@ -846,10 +824,10 @@ static void check_errors(void)
 	/* Privilege: root without CAP_MAC_ADMIN, dropped before or after open. */
 	loads = stat_value("policy_loads");
 	live = read_policy();
-	err = run_as(&root, do_write_nocap_open, &b);
+	err = child_as(&root, do_write_nocap_open, &b);
 	report(err == EPERM, "reject a write without CAP_MAC_ADMIN: EPERM",
 	       "got %s", errname(err));
-	err = run_as(&root, do_write_nocap_write, &b);
+	err = child_as(&root, do_write_nocap_write, &b);
 	report(err == EPERM,
 	       "reject a write by a writer that dropped CAP_MAC_ADMIN: EPERM",
 	       "got %s", errname(err));
