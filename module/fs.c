@@ -31,6 +31,9 @@
 #include <linux/major.h>
 #include <linux/mnt_idmapping.h>
 #include <linux/mount.h>
+#include <linux/rcupdate.h>
+#include <linux/seqlock.h>
+#include <linux/spinlock.h>
 #include <linux/uaccess.h>
 #include <linux/uidgid.h>
 #include <linux/user_namespace.h>
@@ -149,6 +152,45 @@ static bool tpe_owned(struct mnt_idmap *idmap, const struct inode *inode,
 	       tpe_owned_by(idmap, inode, owner);
 }
 
+static enum tpe_check tpe_dir_check(struct mnt_idmap *idmap,
+				    const struct inode *dir, kuid_t owner)
+{
+	if (!tpe_owned(idmap, dir, owner))
+		return TPE_CHECK_DIR_OWNER;
+	if (dir->i_mode & TPE_MODE_WRITABLE)
+		return TPE_CHECK_DIR_WRITABLE;
+	return TPE_CHECK_NONE;
+}
+
+/*
+ * The directory @dentry is in, judged the way d_parent_ino() reads its
+ * inode number: under RCU, retried under d_lock if a rename moved @dentry
+ * meanwhile. Every mmap of an untrusted caller comes here; dget_parent()
+ * and dput() cost it more than the checks themselves.
+ */
+static enum tpe_check tpe_dir_untrusted(struct mnt_idmap *idmap,
+					struct dentry *dentry, kuid_t owner)
+{
+	const struct inode *dir;
+	enum tpe_check check;
+	unsigned int seq;
+
+	scoped_guard(rcu) {
+		seq = raw_seqcount_begin(&dentry->d_seq);
+		dir = d_inode_rcu(READ_ONCE(dentry->d_parent));
+		if (likely(dir)) {
+			check = tpe_dir_check(idmap, dir, owner);
+			if (!read_seqcount_retry(&dentry->d_seq, seq))
+				return check;
+		}
+	}
+
+	spin_lock(&dentry->d_lock);
+	check = tpe_dir_check(idmap, d_inode(dentry->d_parent), owner);
+	spin_unlock(&dentry->d_lock);
+	return check;
+}
+
 /**
  * tpe_file_untrusted() - the check that a file fails
  * @file: the file to execute or map
@@ -168,9 +210,7 @@ enum tpe_check tpe_file_untrusted(const struct file *file, u32 flags,
 	struct mnt_idmap *idmap = mnt_idmap(path->mnt);
 	struct dentry *dentry = path->dentry;
 	const struct inode *inode = d_inode(dentry);
-	enum tpe_check check = TPE_CHECK_NONE;
-	const struct inode *dir;
-	struct dentry *parent;
+	enum tpe_check check;
 
 	if (IS_ROOT(dentry) || (path->mnt->mnt_flags & MNT_INTERNAL) ||
 	    (dentry->d_sb->s_flags & SB_NOUSER))
@@ -178,13 +218,7 @@ enum tpe_check tpe_file_untrusted(const struct file *file, u32 flags,
 	if (tpe_sb_untrusted(dentry->d_sb) || tpe_sb_mounted_for_user(path->mnt))
 		return TPE_CHECK_UNTRUSTED_FS;
 
-	parent = dget_parent(dentry);
-	dir = d_inode(parent);
-	if (!tpe_owned(idmap, dir, owner))
-		check = TPE_CHECK_DIR_OWNER;
-	else if (dir->i_mode & TPE_MODE_WRITABLE)
-		check = TPE_CHECK_DIR_WRITABLE;
-	dput(parent);
+	check = tpe_dir_untrusted(idmap, dentry, owner);
 	if (check)
 		return check;
 
