@@ -21,6 +21,7 @@
 #include <linux/tpe.h>
 
 #include "conf.h"
+#include "fixture.h"
 #include "io.h"
 #include "judge.h"
 #include "json.h"
@@ -88,38 +89,16 @@ static const struct tpe_resolver fake_db = {
 
 /* ---- helpers ---- */
 
-static char dir[1024], conf_path[1100];
+static char conf_path[1100];
 static char err[ERRLEN];
 
+/* The group's directory (fixture.c) and tpe.conf in it. */
 static int setup_dir(void **state)
 {
-	const char *tmp = getenv("TMPDIR");
-
-	(void)state;
-	umask(022);	/* a group-writable config is refused */
-	snprintf(dir, sizeof(dir), "%s/tpe-unit-XXXXXX", tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir))
+	if (fixture_dir_make(state))
 		return -1;
-	snprintf(conf_path, sizeof(conf_path), "%s/tpe.conf", dir);
+	fixture_path(conf_path, sizeof(conf_path), "tpe.conf");
 	return 0;
-}
-
-static int teardown_dir(void **state)
-{
-	char cmd[1200];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
-}
-
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
 }
 
 /* Loads path; warnings go to *warnings (caller frees). */
@@ -139,7 +118,7 @@ static int load_path(const char *path, struct tpe_policy *p, char **warnings)
 /* Loads text as tpe.conf; warnings go to *warnings (caller frees). */
 static int load(const char *text, struct tpe_policy *p, char **warnings)
 {
-	write_file(conf_path, text);
+	fixture_write(conf_path, text);
 	return load_path(conf_path, p, warnings);
 }
 
@@ -321,15 +300,15 @@ static void test_missing_file(void **state)
 	char path[1200], want[1300], *w;
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/absent.conf", dir);
+	snprintf(path, sizeof(path), "%s/absent.conf", fixture_dir);
 	snprintf(want, sizeof(want), "%s: No such file or directory", path);
 	assert_int_equal(load_path(path, &p, &w), -1);
 	assert_string_equal(err, want);
 	free(w);
 
 	/* a directory keeps its reason */
-	snprintf(want, sizeof(want), "%s: Is a directory", dir);
-	assert_int_equal(load_path(dir, &p, &w), -1);
+	snprintf(want, sizeof(want), "%s: Is a directory", fixture_dir);
+	assert_int_equal(load_path(fixture_dir, &p, &w), -1);
 	assert_string_equal(err, want);
 	free(w);
 }
@@ -377,7 +356,7 @@ static void test_duplicates_and_root(void **state)
 	policy_free(&p);
 
 	/* quiet: no warnings stream at all */
-	write_file(conf_path, "trusted_users = [ 1, 1 ];\n");
+	fixture_write(conf_path, "trusted_users = [ 1, 1 ];\n");
 	assert_int_equal(conf_load(conf_path, &quiet, &p, err), 1);
 	assert_ids(&p.users, 1, 1);
 	policy_free(&p);
@@ -453,10 +432,10 @@ static void put(const char *name, const char *text)
 {
 	char path[1300];
 
-	snprintf(path, sizeof(path), "%s/inc", dir);
+	snprintf(path, sizeof(path), "%s/inc", fixture_dir);
 	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	write_file(path, text);
+	snprintf(path, sizeof(path), "%s/%s", fixture_dir, name);
+	fixture_write(path, text);
 }
 
 /* @include: relative to the including file; lists add up, flags: last wins. */
@@ -502,7 +481,7 @@ static void test_include(void **state)
 	put("inc/c.conf", "strict = true;\n");
 	put("inc/bad.conf", "\ntrusted_users = [ 4294968296 ];\n");
 	put("inc/open.conf", "");
-	snprintf(path, sizeof(path), "%s/inc/open.conf", dir);
+	snprintf(path, sizeof(path), "%s/inc/open.conf", fixture_dir);
 	chmod(path, 0666);
 
 	assert_int_equal(load("enforce = false;\n@include \"inc/a.conf\"\n"
@@ -511,7 +490,7 @@ static void test_include(void **state)
 				  TPE_POLICY_CHECK_FILE);
 	assert_ids(&p.users, 3, 1, 2, 3);
 	snprintf(want, sizeof(want), "%s:3: note: user 1 listed again (first "
-		 "at %s/inc/b.conf:2)\n", conf_path, dir);
+		 "at %s/inc/b.conf:2)\n", conf_path, fixture_dir);
 	assert_string_equal(w, want);
 	free(w);
 	policy_free(&p);
@@ -523,7 +502,8 @@ static void test_include(void **state)
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(fmt, sizeof(fmt), "%%s/%s", bad[i].want);
-		snprintf(want, sizeof(want), fmt, dir, dir, dir);
+		snprintf(want, sizeof(want), fmt, fixture_dir, fixture_dir,
+			 fixture_dir);
 		assert_int_equal(load(bad[i].text, &p, &w), -1);
 		assert_string_equal(err, want);
 		assert_null(p.users.id);
@@ -561,7 +541,7 @@ static void test_dropins(void **state)
 	assert_string_equal(w, want);
 	free(w);
 	policy_free(&p);
-	write_file(conf_path, "");
+	fixture_write(conf_path, "");
 	assert_int_equal(conf_load(conf_path, &o, &p, err), 4);
 	policy_free(&p);
 
@@ -604,10 +584,10 @@ static void test_dropins(void **state)
 	rmdir(path);
 
 	/* PATH.d that is a file, not a directory */
-	snprintf(path, sizeof(path), "%s/other.conf", dir);
-	write_file(path, "");
-	snprintf(want, sizeof(want), "%s/other.conf.d", dir);
-	write_file(want, "");
+	snprintf(path, sizeof(path), "%s/other.conf", fixture_dir);
+	fixture_write(path, "");
+	snprintf(want, sizeof(want), "%s/other.conf.d", fixture_dir);
+	fixture_write(want, "");
 	assert_int_equal(load_path(path, &p, &w), -1);
 	strcat(want, ": Not a directory");
 	assert_string_equal(err, want);
@@ -921,7 +901,7 @@ static void test_write_read(void **state)
 	int fd;
 
 	(void)state;
-	snprintf(path, sizeof(path), "%s/policy", dir);
+	snprintf(path, sizeof(path), "%s/policy", fixture_dir);
 	unlink(path);
 	/* securityfs is never created, only opened */
 	assert_int_equal(write_once(path, 0, big, 16), ENOENT);
@@ -1268,15 +1248,15 @@ static void fake_securityfs(const char *lsm, uint32_t flags)
 	uint8_t *blob;
 	size_t len;
 
-	snprintf(path, sizeof(path), "%s/sfs", dir);
+	snprintf(path, sizeof(path), "%s/sfs", fixture_dir);
 	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/sfs/tpe", dir);
+	snprintf(path, sizeof(path), "%s/sfs/tpe", fixture_dir);
 	mkdir(path, 0755);
 	setenv("TPE_SECURITYFS", path, 1);
-	snprintf(path, sizeof(path), "%s/sfs/lsm", dir);
+	snprintf(path, sizeof(path), "%s/sfs/lsm", fixture_dir);
 	unlink(path);
 	if (lsm)
-		write_file(path, lsm);
+		fixture_write(path, lsm);
 	assert_int_equal(policy_encode(&p, &blob, &len, err), 0);
 	assert_int_equal(write_once(securityfs_policy(), O_CREAT, blob, len),
 			 0);
@@ -1292,7 +1272,7 @@ static void test_presence_and_refusals(void **state)
 	(void)state;
 	assert_int_equal(uname(&u), 0);
 	fake_securityfs("capability,tpe,landlock\n", TPE_POLICY_LOCK);
-	snprintf(want, sizeof(want), "%s/sfs", dir);
+	snprintf(want, sizeof(want), "%s/sfs", fixture_dir);
 	assert_string_equal(securityfs_root(), want);
 	assert_int_equal(tpe_presence(&why), TPE_ACTIVE);
 	/* EPERM: the live flags tell a locked policy from a missing cap */
@@ -1321,7 +1301,7 @@ static void test_presence_and_refusals(void **state)
 	assert_int_equal(why, ENOENT);
 	write_refusal(ENOENT, out);
 	snprintf(want, sizeof(want), "securityfs is not mounted at %s/sfs: "
-		 "cannot tell whether tpe is active", dir);
+		 "cannot tell whether tpe is active", fixture_dir);
 	assert_string_equal(out, want);
 	unsetenv("TPE_SECURITYFS");
 	assert_string_equal(securityfs_root(), "/sys/kernel/security");
@@ -1416,12 +1396,12 @@ static void test_listed_places(void **state)
 	struct tpe_policy p;
 
 	(void)state;
-	write_file(conf_path, "trusted_users = (\n\"bob\",\n7 );\n");
+	fixture_write(conf_path, "trusted_users = (\n\"bob\",\n7 );\n");
 	snprintf(d, sizeof(d), "%s.d", conf_path);
 	mkdir(d, 0755);
 	snprintf(f, sizeof(f), "%s/50-x.conf", d);
-	write_file(f, "\ntrusted_users = [ 7 ];\ntrusted_groups = [ "
-		   "\"wheel\" ];\n");
+	fixture_write(f, "\ntrusted_users = [ 7 ];\ntrusted_groups = [ "
+		      "\"wheel\" ];\n");
 	assert_int_equal(conf_load(conf_path, &o, &p, err), 2);
 	policy_free(&p);
 	assert_int_equal(seen.n, 3);
@@ -1470,5 +1450,5 @@ int main(void)
 	};
 
 	return cmocka_run_group_tests_name("tpe-load", tests, setup_dir,
-					   teardown_dir);
+					   fixture_dir_remove);
 }

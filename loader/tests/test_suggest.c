@@ -26,6 +26,7 @@
 
 #include <linux/tpe.h>
 
+#include "fixture.h"
 #include "suggest.h"
 
 /* Every form tpe-suggest reads, and how many records each skips. */
@@ -743,13 +744,6 @@ static void test_changed_and_never(void **state)
 
 /* ---- object.c on a real file system ---- */
 
-static char tmpdir[256];
-
-static void path_in(char *out, size_t size, const char *name)
-{
-	snprintf(out, size, "%s/%s", tmpdir, name);
-}
-
 static void record_of(struct record *r, const char *path, const char *dir)
 {
 	struct stat fs, ds;
@@ -768,31 +762,8 @@ static void record_of(struct record *r, const char *path, const char *dir)
 
 static void touch(const char *path, mode_t mode)
 {
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs("#!/bin/sh\n", f);
-	fclose(f);
+	fixture_write(path, "#!/bin/sh\n");
 	assert_int_equal(chmod(path, mode), 0);
-}
-
-static int make_tmp(void **state)
-{
-	(void)state;
-	snprintf(tmpdir, sizeof(tmpdir), "%s/tpe-object-XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	assert_non_null(mkdtemp(tmpdir));
-	assert_int_equal(chmod(tmpdir, 0755), 0);
-	return 0;
-}
-
-static int remove_tmp(void **state)
-{
-	char cmd[300];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	return system(cmd);
 }
 
 static void test_path_ok(void **state)
@@ -817,8 +788,8 @@ static void test_probe(void **state)
 	struct object o;
 
 	(void)state;
-	path_in(dir, sizeof(dir), "d");
-	path_in(other, sizeof(other), "other");
+	fixture_path(dir, sizeof(dir), "d");
+	fixture_path(other, sizeof(other), "other");
 	assert_int_equal(mkdir(dir, 0777), 0);
 	assert_int_equal(chmod(dir, 0777), 0);
 	assert_int_equal(mkdir(other, 0755), 0);
@@ -844,7 +815,7 @@ static void test_probe(void **state)
 	assert_non_null(strstr(o.why, "changed since logged"));
 	/* the directory swapped for a symlink after the denial */
 	record_of(&r, file, dir);
-	snprintf(moved, sizeof(moved), "%s/d.old", tmpdir);
+	snprintf(moved, sizeof(moved), "%s/d.old", fixture_dir);
 	assert_int_equal(rename(dir, moved), 0);
 	assert_int_equal(symlink(moved, dir), 0);
 	object_probe(&r, &o);
@@ -875,7 +846,7 @@ static void test_probe(void **state)
 	assert_int_equal(o.nrisky, 1);
 	assert_string_equal(o.risky[0], "..\\x2ftmp");
 	/* "..": never resolved */
-	snprintf(r.path, sizeof(r.path), "%s/d/../d/prog", tmpdir);
+	snprintf(r.path, sizeof(r.path), "%s/d/../d/prog", fixture_dir);
 	object_probe(&r, &o);
 	assert_int_equal(o.state, OBJ_REFUSED);
 }
@@ -889,8 +860,8 @@ static void test_apply_objects(void **state)
 	struct stat st;
 
 	(void)state;
-	path_in(dir, sizeof(dir), "fix");
-	path_in(copies, sizeof(copies), "copies");
+	fixture_path(dir, sizeof(dir), "fix");
+	fixture_path(copies, sizeof(copies), "copies");
 	assert_int_equal(mkdir(dir, 0755), 0);
 	assert_int_equal(chmod(dir, 0777), 0);
 	snprintf(file, sizeof(file), "%s/tool", dir);
@@ -933,8 +904,8 @@ static void test_apply_objects(void **state)
 	assert_non_null(strstr(why, "changed since logged"));
 	/* copies never go where others could write */
 	record_of(&r, file, dir);
-	snprintf(copy, sizeof(copy), "%s/ww/c", tmpdir);
-	path_in(dir, sizeof(dir), "ww");
+	snprintf(copy, sizeof(copy), "%s/ww/c", fixture_dir);
+	fixture_path(dir, sizeof(dir), "ww");
 	assert_int_equal(mkdir(dir, 0755), 0);
 	assert_int_equal(chmod(dir, 01777), 0);
 	assert_int_equal(object_copy(&r, copy, "u", "tool", geteuid(), &why), -1);
@@ -965,6 +936,7 @@ int main(void)
 		cmocka_unit_test(test_apply_objects),
 	};
 
-	return cmocka_run_group_tests_name("tpe-suggest", tests, make_tmp,
-					   remove_tmp);
+	return cmocka_run_group_tests_name("tpe-suggest", tests,
+					   fixture_dir_make,
+					   fixture_dir_remove);
 }
