@@ -16,17 +16,6 @@
 
 #include "conf.h"
 
-const struct flag_key flag_keys[] = {
-	{ "enforce",	TPE_POLICY_ENFORCE },
-	{ "check_file",	TPE_POLICY_CHECK_FILE },
-	{ "strict",	TPE_POLICY_STRICT },
-	{ "mmap",	TPE_POLICY_MMAP },
-	{ "invert",	TPE_POLICY_INVERT },
-	{ "lock",	TPE_POLICY_LOCK },
-};
-
-const size_t nflag_keys = sizeof(flag_keys) / sizeof(flag_keys[0]);
-
 /*
  * The kernel's boot policy (CONFIG_SECURITY_TPE_ENFORCE, _MMAP and
  * _CHECK_FILE): a key left out means what the kernel does before any load.
@@ -54,7 +43,7 @@ static const struct tpe_db *db_of(const struct tpe_resolver *r, int which)
 	return which ? &r->groups : &r->users;
 }
 
-#define NKEYS	(sizeof(flag_keys) / sizeof(flag_keys[0]) + 2)
+#define NKEYS	(NFLAG_KEYS + 2)
 #define MAX_DEPTH	10	/* @include nesting, as libconfig's own */
 
 /* One ID as written: where it stands, and in which order it came. */

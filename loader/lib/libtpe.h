@@ -15,6 +15,8 @@
  *              stat() and libmount say; judge.c decides as the kernel does.
  *              --explain and tpe-suggest ask it the same questions.
  *   json.h     json.c: all JSON either program writes
+ *   flags.h    flags.c: the flag keys of tpe.conf, by name; also the test
+ *              programs' (tests/lib/policy.c), so it depends on nothing
  *
  * Errors, one convention per layer:
  *   - file and securityfs I/O (io.h) returns 0 or a positive errno: the
@@ -36,6 +38,8 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+
+#include "flags.h"	/* the flag keys of tpe.conf */
 
 #define TPE_CONF_PATH		"/etc/tpe.conf"	/* and /etc/tpe.conf.d/ *.conf */
 #define TPE_SECURITYFS_DIR	"/sys/kernel/security/tpe"
@@ -78,13 +82,5 @@ int policy_encode(const struct tpe_policy *p, uint8_t **blob, size_t *len,
 int policy_decode(const uint8_t *blob, size_t len, struct tpe_policy *p,
 		  char err[ERRLEN]);
 void policy_free(struct tpe_policy *p);
-
-/* conf.c: the flag keys of tpe.conf, in the order they are written */
-struct flag_key {
-	const char *key;
-	uint32_t flag;
-};
-extern const struct flag_key flag_keys[];
-extern const size_t nflag_keys;
 
 #endif
