@@ -6,8 +6,9 @@
  *
  *   policy-set [-f FLAG,...] [-u UID]... [-g GID]...
  *
- * FLAG: enforce check_file strict mmap invert lock. IDs must be given in
- * ascending order (the ABI's rule; the kernel says EINVAL otherwise).
+ * FLAG: tpe.conf's keys (loader/lib/flags.c): enforce check_file strict
+ * mmap invert lock. IDs must be given in ascending order (the ABI's rule;
+ * the kernel says EINVAL otherwise).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -17,30 +18,6 @@
 
 #include "common.h"
 
-static uint32_t parse_flags(char *s)
-{
-	static const struct { const char *name; uint32_t bit; } names[] = {
-		{ "enforce", TPE_POLICY_ENFORCE }, { "check_file", TPE_POLICY_CHECK_FILE },
-		{ "strict", TPE_POLICY_STRICT }, { "mmap", TPE_POLICY_MMAP },
-		{ "invert", TPE_POLICY_INVERT }, { "lock", TPE_POLICY_LOCK },
-	};
-	uint32_t flags = 0;
-
-	for (char *t = strtok(s, ","); t; t = strtok(NULL, ",")) {
-		size_t i;
-
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (!strcmp(t, names[i].name))
-				break;
-		if (i == sizeof(names) / sizeof(names[0])) {
-			fprintf(stderr, "policy-set: unknown flag \"%s\"\n", t);
-			exit(2);
-		}
-		flags |= names[i].bit;
-	}
-	return flags;
-}
-
 int main(int argc, char **argv)
 {
 	uint32_t uids[64], gids[64];
@@ -48,13 +25,19 @@ int main(int argc, char **argv)
 	int opt, err;
 
 	while ((opt = getopt(argc, argv, "f:u:g:")) != -1) {
-		if (opt == 'f')
-			p.flags = parse_flags(optarg);
-		else if (opt == 'u' && p.nr_uids < 64)
+		if (opt == 'f') {
+			const char *bad = policy_parse_flags(optarg, &p.flags);
+
+			if (bad) {
+				fprintf(stderr, "policy-set: unknown flag \"%.*s\"\n",
+					(int)strcspn(bad, ","), bad);
+				return 2;
+			}
+		} else if (opt == 'u' && p.nr_uids < 64) {
 			uids[p.nr_uids++] = strtoul(optarg, NULL, 0);
-		else if (opt == 'g' && p.nr_gids < 64)
+		} else if (opt == 'g' && p.nr_gids < 64) {
 			gids[p.nr_gids++] = strtoul(optarg, NULL, 0);
-		else {
+		} else {
 			fprintf(stderr, "usage: policy-set [-f FLAG,...] [-u UID]... [-g GID]...\n");
 			return 2;
 		}

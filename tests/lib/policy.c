@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The policy blob: encode, write, read back (see policy.h). */
+/* The policy blob: encode, write, read back; its flags by name (see policy.h). */
 #define _DEFAULT_SOURCE
 #include <endian.h>
 #include <errno.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "flags.h"
 #include "policy.h"
 
 unsigned char *policy_blob(const struct policy *p, size_t *len)
@@ -46,19 +47,24 @@ unsigned char *policy_blob(const struct policy *p, size_t *len)
 	return b;
 }
 
+int policy_write_fd(int fd, const void *buf, size_t len)
+{
+	ssize_t n = write(fd, buf, len);
+
+	if (n < 0)
+		return errno;
+	/* a short write is never what the ABI promises */
+	return (size_t)n == len ? 0 : EIO;
+}
+
 int policy_write_raw(const void *buf, size_t len)
 {
 	int fd = open(POLICY_PATH, O_WRONLY | O_CLOEXEC);
-	ssize_t n;
-	int err = 0;
+	int err;
 
 	if (fd < 0)
 		return errno;
-	n = write(fd, buf, len);
-	if (n < 0)
-		err = errno;
-	else if ((size_t)n != len)
-		err = EIO;	/* a short write is never what the ABI promises */
+	err = policy_write_fd(fd, buf, len);
 	close(fd);
 	return err;
 }
@@ -73,22 +79,15 @@ int policy_set(const struct policy *p)
 	return err;
 }
 
-ssize_t policy_read(void *buf, size_t cap)
+ssize_t policy_read_fd(int fd, void *buf, size_t cap)
 {
-	int fd = open(POLICY_PATH, O_RDONLY | O_CLOEXEC);
 	size_t got = 0;
 
-	if (fd < 0)
-		return -errno;
 	for (;;) {
 		ssize_t n = read(fd, (char *)buf + got, cap - got);
 
-		if (n < 0) {
-			int err = errno;
-
-			close(fd);
-			return -err;
-		}
+		if (n < 0)
+			return -errno;
 		if (n == 0)
 			break;
 		got += n;
@@ -96,13 +95,44 @@ ssize_t policy_read(void *buf, size_t cap)
 			/* Longer than the caller's buffer: report it as such. */
 			char c;
 
-			if (read(fd, &c, 1) > 0) {
-				close(fd);
+			if (read(fd, &c, 1) > 0)
 				return -EFBIG;
-			}
 			break;
 		}
 	}
-	close(fd);
 	return got;
+}
+
+ssize_t policy_read(void *buf, size_t cap)
+{
+	int fd = open(POLICY_PATH, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = policy_read_fd(fd, buf, cap);
+	close(fd);
+	return n;
+}
+
+const char *policy_parse_flags(const char *list, uint32_t *flags)
+{
+	uint32_t f = 0;
+
+	for (const char *s = list; *s; s += *s == ',') {
+		size_t len = strcspn(s, ","), i;
+
+		if (!len)
+			continue;
+		for (i = 0; i < nflag_keys; i++)
+			if (strlen(flag_keys[i].key) == len &&
+			    !strncmp(s, flag_keys[i].key, len))
+				break;
+		if (i == nflag_keys)
+			return s;
+		f |= flag_keys[i].flag;
+		s += len;
+	}
+	*flags = f;
+	return NULL;
 }

@@ -30,5 +30,17 @@ int policy_set(const struct policy *p);
 /* Read the live policy into buf (cap bytes); its length, or -errno
  * (-EFBIG: longer than cap). */
 ssize_t policy_read(void *buf, size_t cap);
+/* The same two on a file the caller opened (tpe-bench: another path, and
+ * a clock around the write() alone). */
+int policy_write_fd(int fd, const void *buf, size_t len);
+ssize_t policy_read_fd(int fd, void *buf, size_t cap);
+
+/*
+ * A comma list of tpe.conf's flag keys (loader/lib/flags.c, the one table)
+ * into *flags; empty items are skipped. NULL, or where the first unknown
+ * key starts in @list: it runs to the next ',' (print "%.*s" with
+ * (int)strcspn(bad, ",")).
+ */
+const char *policy_parse_flags(const char *list, uint32_t *flags);
 
 #endif
