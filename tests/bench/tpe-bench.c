@@ -61,7 +61,6 @@
  * 3 system error.
  */
 #define _GNU_SOURCE
-#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -77,6 +76,9 @@
 #include <unistd.h>
 
 #include <linux/tpe.h>
+
+#include "flags.h"
+#include "policy.h"
 
 #define DEFAULT_SECURITYFS	"/sys/kernel/security/tpe"
 
@@ -395,38 +397,15 @@ struct policy_opts {
 	const char *path, *output;
 };
 
+/* FLAGS of -f: a number, or tpe.conf's keys (tests/lib/policy.c). */
 static uint32_t parse_flags(const char *s)
 {
-	static const struct {
-		const char *name;
-		uint32_t flag;
-	} names[] = {
-		{ "enforce", TPE_POLICY_ENFORCE },
-		{ "check_file", TPE_POLICY_CHECK_FILE },
-		{ "strict", TPE_POLICY_STRICT },
-		{ "mmap", TPE_POLICY_MMAP },
-		{ "invert", TPE_POLICY_INVERT },
-		{ "lock", TPE_POLICY_LOCK },
-	};
-	char *copy, *tok, *save = NULL;
-	uint32_t flags = 0;
-	size_t i;
+	uint32_t flags;
 
 	if (*s >= '0' && *s <= '9')
 		return (uint32_t)number(s);
-	copy = strdup(s);
-	if (!copy)
-		die("strdup");
-	for (tok = strtok_r(copy, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (!strcmp(tok, names[i].name))
-				break;
-		if (i == sizeof(names) / sizeof(names[0]))
-			usage();
-		flags |= names[i].flag;
-	}
-	free(copy);
+	if (policy_parse_flags(s, &flags))
+		usage();
 	return flags;
 }
 
@@ -472,28 +451,21 @@ static void parse_policy_opts(int argc, char **argv, struct policy_opts *o)
 		usage();
 }
 
-static uint8_t *build_blob(const struct policy_opts *o, size_t *len)
+/* The policy of the top comment, in tests/lib's encoder. */
+static unsigned char *build_blob(const struct policy_opts *o, size_t *len)
 {
-	struct tpe_policy_hdr h = {
-		.magic = htole32(TPE_POLICY_MAGIC),
-		.version = htole16(TPE_POLICY_VERSION),
-		.hdr_len = htole16(sizeof(h)),
-		.flags = htole32(o->flags),
-		.nr_uids = htole32((uint32_t)o->entries),
-	};
-	uint8_t *b;
+	uint32_t *uids = malloc(sizeof(*uids) * (size_t)o->entries);
+	struct policy p = { .flags = o->flags, .nr_uids = (uint32_t)o->entries,
+			    .uids = uids };
+	unsigned char *b;
 	long i;
 
-	*len = sizeof(h) + 4 * (size_t)o->entries;
-	b = malloc(*len);
-	if (!b)
+	if (!uids)
 		die("malloc");
-	memcpy(b, &h, sizeof(h));
-	for (i = 0; i < o->entries; i++) {
-		uint32_t le = htole32(nth_uid(i, o->entries, o->uid));
-
-		memcpy(b + sizeof(h) + 4 * i, &le, 4);
-	}
+	for (i = 0; i < o->entries; i++)
+		uids[i] = nth_uid(i, o->entries, o->uid);
+	b = policy_blob(&p, len);
+	free(uids);
 	return b;
 }
 
@@ -501,10 +473,10 @@ static int cmd_policy(int argc, char **argv)
 {
 	struct policy_opts o;
 	uint64_t t0, write_ns, read_ns;
-	size_t len, got = 0;
-	uint8_t *blob, *back;
-	ssize_t n;
-	int fd;
+	unsigned char *blob, *back;
+	size_t len;
+	ssize_t got;
+	int fd, err;
 
 	parse_policy_opts(argc, argv, &o);
 	blob = build_blob(&o, &len);
@@ -515,14 +487,11 @@ static int cmd_policy(int argc, char **argv)
 	if (fd < 0)
 		die(o.path);
 	t0 = now_ns();
-	n = write(fd, blob, len);
+	err = policy_write_fd(fd, blob, len);
 	write_ns = now_ns() - t0;
-	if (n < 0)
+	if (err) {
+		errno = err;	/* EIO: a short write */
 		die("policy write");
-	if ((size_t)n != len) {
-		fprintf(stderr, "%s: %s: short write %zd of %zu\n", prog,
-			o.path, n, len);
-		return SYSERR;
 	}
 	if (close(fd))
 		die("policy close");
@@ -535,25 +504,25 @@ static int cmd_policy(int argc, char **argv)
 	fd = open(o.path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		die(o.path);
-	while ((n = read(fd, back + got, len + 1 - got)) > 0)
-		got += (size_t)n;
-	if (n < 0)
+	got = policy_read_fd(fd, back, len + 1);
+	if (got < 0 && got != -EFBIG) {
+		errno = (int)-got;
 		die("policy read");
+	}
 	close(fd);
 	read_ns = now_ns() - t0;
 	printf("op=policy entries=%ld flags=0x%x bytes=%zu write_ns=%llu "
 	       "read_ns=%llu readback=%s\n", o.entries, o.flags, len,
 	       (unsigned long long)write_ns, (unsigned long long)read_ns,
-	       got == len && !memcmp(blob, back, len) ? "same" : "DIFFERENT");
+	       got == (ssize_t)len && !memcmp(blob, back, len) ? "same" :
+	       "DIFFERENT");
 	free(back);
 	free(blob);
-	return got == len ? OK : MISBEHAVED;
+	return got == (ssize_t)len ? OK : MISBEHAVED;
 }
 
 static int cmd_conf(int argc, char **argv)
 {
-	static const char *const keys[] = { "enforce", "check_file", "strict",
-					    "mmap", "invert", "lock" };
 	struct policy_opts o;
 	FILE *f;
 	long i;
@@ -565,9 +534,9 @@ static int cmd_conf(int argc, char **argv)
 	if (!f)
 		die(o.output);
 	fprintf(f, "# %ld trusted users, written by tpe-bench\n", o.entries);
-	for (i = 0; i < 6; i++)
-		fprintf(f, "%s = %s;\n", keys[i],
-			o.flags & (1u << i) ? "true" : "false");
+	for (i = 0; i < (long)nflag_keys; i++)
+		fprintf(f, "%s = %s;\n", flag_keys[i].key,
+			o.flags & flag_keys[i].flag ? "true" : "false");
 	fputs("trusted_users = [", f);
 	for (i = 0; i < o.entries; i++)
 		fprintf(f, "%s%u", i ? (i % 16 ? ", " : ",\n\t") : "\n\t",
