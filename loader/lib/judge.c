@@ -5,10 +5,12 @@
  * tpe-suggest asks it whether trusting a user would help. Nothing here
  * touches the file system: the unit tests hand in made-up facts.
  *
- * The order of the checks and their names mirror the module exactly:
- * tpe_check() in module/lsm.c, tpe_cred_judge() in module/cred.c and
- * tpe_file_untrusted() in module/fs.c. `make check` (test-checks.sh)
- * asserts that explain_checks[] is module/fs.c's tpe_check_names[].
+ * Split as the module is, with its order of checks and their names:
+ * judge_identity() is module/cred.c's tpe_ids_trusted() (is this identity
+ * trusted), judge_path() is module/fs.c's tpe_file_untrusted() (is this
+ * file in a trusted path), explain_judge() ties them as tpe_check() in
+ * module/lsm.c does. `make check` (test-checks.sh) asserts that
+ * explain_checks[] is module/fs.c's tpe_check_names[].
  */
 #define _DEFAULT_SOURCE
 #include <string.h>
@@ -19,7 +21,7 @@
 
 /*
  * Every name the kernel logs (tpe_check_names[] in module/fs.c, without
- * "none"), in its order. file_untrusted() below returns all of them but
+ * "none"), in its order. judge_path() below returns all of them but
  * file-open-write: who has a file open for writing (or mapped shared and
  * writable) is not visible from user space, so --explain never names it;
  * it is listed so that every check= of a log is a known name.
@@ -30,31 +32,40 @@ const char *const explain_checks[] = {
 	"file-writable", "file-owner", "file-open-write", NULL
 };
 
-/* tpe_ids_listed(): the first list entry that names who, in its order. */
-static void listed(const struct tpe_policy *p, const struct tpe_identity *who,
-		   struct tpe_verdict *v)
+/*
+ * tpe_ids_listed() in module/cred.c: the first list entry that names who,
+ * in its order (euid, then with a group list the egid, then the groups).
+ */
+static enum listed_by listed(const struct tpe_policy *p,
+			     const struct tpe_identity *who, uint32_t *id)
 {
 	size_t i;
 
-	v->listed = LISTED_NONE;
+	*id = 0;
 	if (ids_has(&p->users, who->euid)) {
-		v->listed = LISTED_EUID;
-		v->listed_id = who->euid;
-		return;
+		*id = who->euid;
+		return LISTED_EUID;
 	}
 	if (!p->groups.n)
-		return;
+		return LISTED_NONE;
 	if (!who->no_egid && ids_has(&p->groups, who->egid)) {
-		v->listed = LISTED_EGID;
-		v->listed_id = who->egid;
-		return;
+		*id = who->egid;
+		return LISTED_EGID;
 	}
 	for (i = 0; i < who->ngroups; i++)
 		if (ids_has(&p->groups, who->groups[i])) {
-			v->listed = LISTED_GROUP;
-			v->listed_id = who->groups[i];
-			return;
+			*id = who->groups[i];
+			return LISTED_GROUP;
 		}
+	return LISTED_NONE;
+}
+
+/* tpe_ids_trusted() in module/cred.c: the lists, or with INVERT not. */
+int judge_identity(const struct tpe_policy *p, const struct tpe_identity *who,
+		   enum listed_by *by, uint32_t *id)
+{
+	*by = listed(p, who, id);
+	return (*by != LISTED_NONE) ^ !!(p->flags & TPE_POLICY_INVERT);
 }
 
 static int owned(const struct tpe_node *n, uint32_t owner)
@@ -62,9 +73,9 @@ static int owned(const struct tpe_node *n, uint32_t owner)
 	return n->uid == 0 || n->uid == owner;
 }
 
-/* tpe_file_untrusted(): the check this file fails, or NULL. */
-static const char *file_untrusted(const struct tpe_facts *f, uint32_t flags,
-				  uint32_t owner)
+/* tpe_file_untrusted() in module/fs.c, in its order. */
+const char *judge_path(const struct tpe_facts *f, uint32_t flags,
+		       uint32_t owner)
 {
 	if (f->no_parent)
 		return "no-parent";
@@ -83,6 +94,10 @@ static const char *file_untrusted(const struct tpe_facts *f, uint32_t flags,
 	return NULL;
 }
 
+/*
+ * tpe_check() in module/lsm.c: root is trusted and never checked; a
+ * trusted user is checked only under STRICT, and may then own the path.
+ */
 void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
 		   const struct tpe_facts *f, struct tpe_verdict *v)
 {
@@ -92,14 +107,12 @@ void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
 		v->root = v->trusted = 1;
 		return;
 	}
-	listed(p, who, v);
-	v->trusted = (v->listed != LISTED_NONE) ^
-		     !!(p->flags & TPE_POLICY_INVERT);
+	v->trusted = judge_identity(p, who, &v->listed, &v->listed_id);
 	if (v->trusted && !(p->flags & TPE_POLICY_STRICT))
 		return;
 	v->checked = 1;
 	v->owner = v->trusted ? who->euid : 0;
-	v->check = file_untrusted(f, p->flags, v->owner);
+	v->check = judge_path(f, p->flags, v->owner);
 }
 
 /* Refused: the file itself, or (a script) the interpreter exec runs. */

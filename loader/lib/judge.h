@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The user-space judge: the kernel's decision worked out again from facts.
- * One function answers "is this identity trusted" and "is this file in a
- * trusted path" (explain_judge()), from facts gathered once (facts.c).
+ * The user-space judge: the kernel's decision worked out again from facts
+ * gathered once (facts.c). One function answers "is this identity trusted"
+ * (judge_identity(), module/cred.c), one "is this file in a trusted path"
+ * (judge_path(), module/fs.c); explain_judge() ties them as module/lsm.c
+ * does, into the verdict --explain and tpe-suggest read.
  */
 #ifndef TPE_JUDGE_H
 #define TPE_JUDGE_H
@@ -49,6 +51,21 @@ struct tpe_verdict {
 
 /* judge.c */
 extern const char *const explain_checks[];
+/*
+ * Is who trusted under p's lists (INVERT read)? Root is the caller's, as
+ * in the kernel. *by and *id: the first list entry naming who, or
+ * LISTED_NONE and 0.
+ */
+int judge_identity(const struct tpe_policy *p, const struct tpe_identity *who,
+		   enum listed_by *by, uint32_t *id);
+/*
+ * The check= that refuses the file f describes, or NULL if it is in a
+ * trusted path; owner: besides root, who may own its directory (and with
+ * CHECK_FILE in flags the file).
+ */
+const char *judge_path(const struct tpe_facts *f, uint32_t flags,
+		       uint32_t owner);
+/* Both, for one caller and one file, as tpe_check() in module/lsm.c. */
 void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
 		   const struct tpe_facts *f, struct tpe_verdict *v);
 int explain_refused(const struct tpe_verdict *v);

@@ -3,7 +3,7 @@
 # The kernel's names are the strings of tpe_check_names[] in module/fs.c
 # ("none" means allowed, never logged). Asserts:
 #  1. judge.c's explain_checks[] is that table, same names, same order;
-#  2. the names explain can return (file_untrusted()'s `return "NAME"`) are
+#  2. the names explain can return (judge_path()'s `return "NAME"`) are
 #     all of them except file-open-write, which user space cannot see (who
 #     has a file open for writing): it is in the list, never a verdict.
 set -u
@@ -12,7 +12,7 @@ list() { grep -o '"[a-z-]*"' | tr -d '"'; }
 kernels=$(sed -n '/tpe_check_names\[[^]]*\] = {/,/^};/p' ../../module/fs.c |
 	list | grep -vx none)
 ours=$(sed -n '/explain_checks\[\] = {/,/NULL/p' ../lib/judge.c | list)
-returns=$(sed -n '/^static const char \*file_untrusted(/,/^}/p' ../lib/judge.c |
+returns=$(sed -n '/^const char \*judge_path(/,/^}/p' ../lib/judge.c |
 	grep -Eo 'return "[a-z-]+"' | list)
 failed=0
 if [ -n "$kernels" ] && [ "$(echo $ours)" = "$(echo $kernels)" ]; then

@@ -1061,6 +1061,98 @@ static void test_explain_judge(void **state)
 				  &bob, &ww, &v), "ok");
 }
 
+/* judge_identity(): the lists alone, as tpe_ids_trusted() reads them. */
+static void test_judge_identity(void **state)
+{
+	uint32_t bob_groups[] = { 1002, 2000 }, tg[] = { 2000 },
+		 eg[] = { 1002 }, tu[] = { 1001 };
+	struct tpe_identity root = { 0, 0, NULL, 0, 0 },
+		alice = { 1001, 1001, NULL, 0, 0 },
+		bob = { 1002, 1002, bob_groups, 2, 0 },
+		ghost = { 1002, 1002, bob_groups + 1, 1, 1 };
+	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE };
+	enum listed_by by;
+	uint32_t id;
+
+	(void)state;
+	/* no lists: nobody, not even root (the caller's, as in the kernel) */
+	assert_false(judge_identity(&p, &root, &by, &id));
+	assert_true(by == LISTED_NONE && id == 0);
+	/* a user list: the euid */
+	p.users = (struct tpe_ids){ tu, 1 };
+	assert_true(judge_identity(&p, &alice, &by, &id));
+	assert_true(by == LISTED_EUID && id == 1001);
+	assert_false(judge_identity(&p, &bob, &by, &id));
+	assert_true(by == LISTED_NONE && id == 0);
+	/* a group list: a supplementary group, then the egid before it */
+	p.groups = (struct tpe_ids){ tg, 1 };
+	assert_true(judge_identity(&p, &bob, &by, &id));
+	assert_true(by == LISTED_GROUP && id == 2000);
+	p.groups = (struct tpe_ids){ eg, 1 };
+	assert_true(judge_identity(&p, &bob, &by, &id));
+	assert_true(by == LISTED_EGID && id == 1002);
+	/* a UID with no passwd entry has no egid to list */
+	assert_false(judge_identity(&p, &ghost, &by, &id));
+	assert_true(by == LISTED_NONE);
+	/* STRICT is the path's business: trust is the same */
+	p.flags |= TPE_POLICY_STRICT;
+	assert_true(judge_identity(&p, &alice, &by, &id));
+	assert_true(by == LISTED_EUID);
+	/* INVERT: the listed are untrusted and everyone else trusted */
+	p.flags |= TPE_POLICY_INVERT;
+	assert_false(judge_identity(&p, &alice, &by, &id));
+	assert_true(by == LISTED_EUID && id == 1001);
+	assert_false(judge_identity(&p, &bob, &by, &id));
+	assert_true(by == LISTED_EGID);
+	p.groups = (struct tpe_ids){ NULL, 0 };
+	assert_true(judge_identity(&p, &bob, &by, &id));
+	assert_true(by == LISTED_NONE && id == 0);
+}
+
+/* judge_path(): tpe_file_untrusted()'s checks, in its order. */
+static void test_judge_path(void **state)
+{
+	struct tpe_facts f = { .dir = DIR_OK, .file = FILE_OK };
+	const uint32_t CF = TPE_POLICY_CHECK_FILE;
+
+	(void)state;
+	assert_null(judge_path(&f, CF, 0));
+	/* a directory not root's: refused, unless the owner may own it */
+	f.dir.uid = 1001;
+	assert_string_equal(judge_path(&f, 0, 0), "dir-owner");
+	assert_string_equal(judge_path(&f, 0, 1002), "dir-owner");
+	assert_null(judge_path(&f, 0, 1001));
+	/* group- or other-writable, sticky or not, whoever owns it */
+	f.dir = (struct tpe_node){ 0, S_IFDIR | 0775 };
+	assert_string_equal(judge_path(&f, 0, 0), "dir-writable");
+	f.dir.mode = S_IFDIR | 0757;
+	assert_string_equal(judge_path(&f, 0, 0), "dir-writable");
+	f.dir.mode = S_IFDIR | 01777;
+	assert_string_equal(judge_path(&f, 0, 1001), "dir-writable");
+	/* the owner comes first */
+	f.dir.uid = 1001;
+	assert_string_equal(judge_path(&f, 0, 0), "dir-owner");
+	f.dir = (struct tpe_node)DIR_OK;
+	/* the file: writable by others refused, with or without CHECK_FILE */
+	f.file.mode = S_IFREG | 0775;
+	assert_string_equal(judge_path(&f, 0, 0), "file-writable");
+	assert_string_equal(judge_path(&f, CF, 0), "file-writable");
+	/* its owner only with CHECK_FILE, and the owner may own it */
+	f.file = (struct tpe_node){ 1001, S_IFREG | 0755 };
+	assert_null(judge_path(&f, 0, 0));
+	assert_string_equal(judge_path(&f, CF, 0), "file-owner");
+	assert_null(judge_path(&f, CF, 1001));
+	/* not a regular file: its mode and owner are not looked at */
+	f.file = (struct tpe_node){ 1001, S_IFCHR | 0666 };
+	assert_null(judge_path(&f, CF, 0));
+	/* the mount and the parent before the directory */
+	f.dir = (struct tpe_node){ 1001, S_IFDIR | 0777 };
+	f.untrusted_fs = "fuse";
+	assert_string_equal(judge_path(&f, CF, 0), "untrusted-fs");
+	f.no_parent = 1;
+	assert_string_equal(judge_path(&f, CF, 0), "no-parent");
+}
+
 /* Every check name judge.c can give is one the module's fs.c returns. */
 static void test_explain_names_in_words(void **state)
 {
@@ -1439,6 +1531,8 @@ int main(void)
 		cmocka_unit_test(test_securityfs_path),
 		cmocka_unit_test(test_errno_words),
 		cmocka_unit_test(test_explain_judge),
+		cmocka_unit_test(test_judge_identity),
+		cmocka_unit_test(test_judge_path),
 		cmocka_unit_test(test_explain_names_in_words),
 		cmocka_unit_test(test_mountinfo),
 		cmocka_unit_test(test_json_string),
