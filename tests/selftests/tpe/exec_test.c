@@ -3,8 +3,9 @@
  * TPE: the kernel rule, one row per verdict.
  *
  * Each row names a policy (flags and lists), a caller, a kind of path and
- * an operation (execve, mmap PROT_EXEC, mprotect PROT_EXEC), and the
- * verdict: ALLOWED or the errno. The setup of every row mounts a fresh
+ * an operation (execve, mmap PROT_EXEC, mprotect PROT_EXEC, or another way
+ * in: execveat on an fd, fexecve of a memfd copy, an unlinked copy run
+ * through /proc/self/fd), and the verdict: ALLOWED or the errno. The setup of every row mounts a fresh
  * tmpfs on /tmp in a mount namespace of its own, lays out the directories
  * below, and writes the row's policy; the test runs the operation as the
  * caller with tests/lib's run_as() (fork, become, errno pipe).
@@ -12,10 +13,16 @@
  *   /tmp                      root 0755 (the mount)
  *   /tmp/trusted/             root 0755
  *       hello, script         root 0755
+ *       user-interp           root 0755, #!/tmp/untrusted/hello
+ *       link-to-user          -> /tmp/untrusted/hello
  *       owned-by-user         untrusted's, 0755 (CHECK_FILE: file-owner)
  *       group-writable        root 0775 (file-writable)
  *       world-writable        root 0777 (file-writable)
  *   /tmp/untrusted/           untrusted's 0755: hello, script (hers)
+ *       link-to-trusted       -> /tmp/trusted/hello
+ *       hardlink-of-trusted   /tmp/trusted/hello, linked here
+ *       bind-of-trusted/      /tmp/trusted bind-mounted here
+ *   /tmp/bind-of-user/        root 0755, /tmp/untrusted bind-mounted on it
  *   /tmp/worldw/ /tmp/sticky/ /tmp/groupw/   root 0777, 01777, 0775: hello
  *   /tmp/own/ own-groupw/ own-worldw/        trusted's 0755, 0775, 0777: hello
  *
@@ -34,6 +41,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
@@ -48,6 +56,10 @@
 #define CHILD_BROKEN 120
 /* Neither allowed nor an errno: what a row never expects. */
 #define OTHER_OUTCOME (-1)
+
+#ifndef MFD_EXEC
+#define MFD_EXEC 0x0010U	/* linux/memfd.h, 6.3; older libc headers lack it */
+#endif
 
 #define E TPE_POLICY_ENFORCE
 #define M TPE_POLICY_MMAP
@@ -136,6 +148,13 @@ enum path_id {
 	PATH_own_dir,		/* trusted's file in his own dirs */
 	PATH_own_groupw_dir,
 	PATH_own_worldw_dir,
+	/* ways to name a file that are not its plain path */
+	PATH_user_interp,	/* trusted script, untrusted #! interpreter */
+	PATH_link_to_user,	/* symlink in a trusted dir, to hers */
+	PATH_link_to_trusted,	/* symlink in her dir, to a trusted file */
+	PATH_hardlink_of_trusted, /* a trusted file linked into her dir */
+	PATH_bind_of_user,	/* her dir bind-mounted on a root 0755 dir */
+	PATH_bind_of_trusted,	/* a trusted dir bind-mounted in hers */
 };
 
 static const char *const paths[] = {
@@ -152,9 +171,24 @@ static const char *const paths[] = {
 	[PATH_own_dir] = "/tmp/own/hello",
 	[PATH_own_groupw_dir] = "/tmp/own-groupw/hello",
 	[PATH_own_worldw_dir] = "/tmp/own-worldw/hello",
+	[PATH_user_interp] = "/tmp/trusted/user-interp",
+	[PATH_link_to_user] = "/tmp/trusted/link-to-user",
+	[PATH_link_to_trusted] = "/tmp/untrusted/link-to-trusted",
+	[PATH_hardlink_of_trusted] = "/tmp/untrusted/hardlink-of-trusted",
+	[PATH_bind_of_user] = "/tmp/bind-of-user/hello",
+	[PATH_bind_of_trusted] = "/tmp/untrusted/bind-of-trusted/hello",
 };
 
-enum op_id { OP_exec, OP_mmap, OP_mprotect };
+/*
+ * execve of the path; mmap or mprotect to PROT_EXEC of the file; execveat
+ * (AT_EMPTY_PATH) of an fd opened O_RDONLY or O_PATH; fexecve of a memfd
+ * copy; a copy the caller makes in /tmp/worldw, opens, unlinks and runs
+ * through /proc/self/fd.
+ */
+enum op_id {
+	OP_exec, OP_mmap, OP_mprotect,
+	OP_execveat, OP_execveat_opath, OP_memfd, OP_procfd,
+};
 
 /* ---- the layout ---- */
 
@@ -168,12 +202,26 @@ static int make_dir(const char *path, mode_t mode, uid_t owner)
 	return 0;
 }
 
+/* Copy the file at src to out; 0 or an errno. */
+static int copy_to(int out, const char *src)
+{
+	char buf[65536];
+	int in = open(src, O_RDONLY | O_CLOEXEC), err = 0;
+	ssize_t n;
+
+	if (in < 0)
+		return errno;
+	while (!err && (n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n)
+			err = EIO;
+	close(in);
+	return err;
+}
+
 static int make_file(const char *path, const char *text, mode_t mode,
 		     uid_t owner)
 {
-	char buf[65536];
-	int in = -1, out, err = 0;
-	ssize_t n;
+	int out, err = 0;
 
 	out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (out < 0)
@@ -182,13 +230,7 @@ static int make_file(const char *path, const char *text, mode_t mode,
 		if (write(out, text, strlen(text)) != (ssize_t)strlen(text))
 			err = EIO;
 	} else {
-		in = open(hello_src, O_RDONLY | O_CLOEXEC);
-		if (in < 0)
-			err = errno;
-		while (!err && (n = read(in, buf, sizeof(buf))) > 0)
-			if (write(out, buf, n) != n)
-				err = EIO;
-		close(in);
+		err = copy_to(out, hello_src);
 	}
 	if (!err && (fchown(out, owner, owner) || fchmod(out, mode)))
 		err = errno;
@@ -197,6 +239,11 @@ static int make_file(const char *path, const char *text, mode_t mode,
 }
 
 #define SCRIPT "#!/bin/sh\nexit 42\n"
+
+static int symlink_or_errno(const char *target, const char *path)
+{
+	return symlink(target, path) ? errno : 0;
+}
 
 static int make_layout(void)
 {
@@ -230,6 +277,23 @@ static int make_layout(void)
 	err = err ?: make_file(paths[PATH_own_groupw_dir], NULL, 0755, trusted);
 	err = err ?: make_dir("/tmp/own-worldw", 0777, trusted);
 	err = err ?: make_file(paths[PATH_own_worldw_dir], NULL, 0755, trusted);
+	err = err ?: make_file(paths[PATH_user_interp],
+			       "#!/tmp/untrusted/hello\n", 0755, 0);
+	err = err ?: symlink_or_errno(paths[PATH_user_dir],
+				      paths[PATH_link_to_user]);
+	err = err ?: symlink_or_errno(paths[PATH_trusted_dir],
+				      paths[PATH_link_to_trusted]);
+	if (!err && link(paths[PATH_trusted_dir], paths[PATH_hardlink_of_trusted]))
+		err = errno;
+	/* Not MS_REC: neither bind carries the other with it. */
+	err = err ?: make_dir("/tmp/untrusted/bind-of-trusted", 0755, 0);
+	if (!err && mount("/tmp/trusted", "/tmp/untrusted/bind-of-trusted",
+			  NULL, MS_BIND, NULL))
+		err = errno;
+	err = err ?: make_dir("/tmp/bind-of-user", 0755, 0);
+	if (!err && mount("/tmp/untrusted", "/tmp/bind-of-user", NULL, MS_BIND,
+			  NULL))
+		err = errno;
 	return err;
 }
 
@@ -239,6 +303,29 @@ struct attempt {
 	enum op_id op;
 	const char *path;
 };
+
+/*
+ * A copy of src that the caller makes in the world-writable /tmp/worldw,
+ * opens, unlinks, and runs by its /proc/self/fd name: the file has no
+ * name left, its directory is still where it was made.
+ */
+static int try_unlinked(const char *src)
+{
+	char copy[64], fdpath[64];
+	char *const argv[] = { fdpath, NULL }, *const envp[] = { NULL };
+	int out, fd;
+
+	snprintf(copy, sizeof(copy), "/tmp/worldw/unlinked.%d", getpid());
+	out = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	if (out < 0 || copy_to(out, src) || close(out))
+		return CHILD_BROKEN;
+	fd = open(copy, O_RDONLY);
+	if (fd < 0 || unlink(copy))
+		return CHILD_BROKEN;
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", fd);
+	execve(fdpath, argv, envp);
+	fail_errno(errno);
+}
 
 /*
  * In a child that run_as() made the caller: an exec that fails, and a
@@ -252,9 +339,28 @@ static int try_op(void *arg)
 	void *p;
 	int fd;
 
-	if (a->op == OP_exec) {
+	switch (a->op) {
+	case OP_exec:
 		execve(a->path, argv, envp);
 		fail_errno(errno);
+	case OP_execveat:
+	case OP_execveat_opath:
+		fd = open(a->path, (a->op == OP_execveat ? O_RDONLY : O_PATH));
+		if (fd < 0)
+			return CHILD_BROKEN;
+		syscall(SYS_execveat, fd, "", argv, envp, AT_EMPTY_PATH);
+		fail_errno(errno);
+	case OP_memfd:
+		fd = memfd_create("tpe-selftest", MFD_EXEC);
+		if (fd < 0 || copy_to(fd, a->path))
+			return CHILD_BROKEN;
+		fexecve(fd, argv, envp);
+		fail_errno(errno);
+	case OP_procfd:
+		return try_unlinked(a->path);
+	case OP_mmap:
+	case OP_mprotect:
+		break;
 	}
 	fd = open(a->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -509,6 +615,112 @@ ROW(invert_gid, trusted, user_dir, exec, ALLOWED);
 ROW(invert_gid, untrusted, trusted_dir, exec, ALLOWED);
 ROW(invert_gid, other, user_dir, exec, ALLOWED);
 
+/*
+ * Other ways in (all covered by ENFORCE: each is an exec): the verdict
+ * follows the file that runs and the directory it was reached through,
+ * whatever names it. A memfd or an unlinked file in a writable directory
+ * is never in a trusted path. The same ways in to a trusted file, and
+ * every way in for a trusted caller, are allowed.
+ */
+ROW(enforce_mmap, untrusted, user_interp, exec, EACCES);
+ROW(enforce_mmap, untrusted, user_dir, execveat, EACCES);
+ROW(enforce_mmap, untrusted, user_dir, execveat_opath, EACCES);
+ROW(enforce_mmap, untrusted, trusted_dir, memfd, EACCES);
+ROW(enforce_mmap, untrusted, trusted_dir, procfd, EACCES);
+ROW(enforce_mmap, untrusted, link_to_user, exec, EACCES);
+ROW(enforce_mmap, untrusted, hardlink_of_trusted, exec, EACCES);
+ROW(enforce_mmap, untrusted, bind_of_user, exec, EACCES);
+ROW(enforce_mmap, untrusted, trusted_dir, execveat, ALLOWED);
+ROW(enforce_mmap, untrusted, trusted_dir, execveat_opath, ALLOWED);
+ROW(enforce_mmap, untrusted, link_to_trusted, exec, ALLOWED);
+ROW(enforce_mmap, untrusted, bind_of_trusted, exec, ALLOWED);
+ROW(enforce_mmap, trusted, user_interp, exec, ALLOWED);
+ROW(enforce_mmap, trusted, user_dir, execveat, ALLOWED);
+ROW(enforce_mmap, trusted, user_dir, execveat_opath, ALLOWED);
+ROW(enforce_mmap, trusted, trusted_dir, memfd, ALLOWED);
+ROW(enforce_mmap, trusted, trusted_dir, procfd, ALLOWED);
+ROW(enforce_mmap, trusted, link_to_user, exec, ALLOWED);
+ROW(enforce_mmap, trusted, hardlink_of_trusted, exec, ALLOWED);
+ROW(enforce_mmap, trusted, bind_of_user, exec, ALLOWED);
+ROW(enforce_mmap, trusted, trusted_dir, execveat, ALLOWED);
+ROW(enforce_mmap, trusted, trusted_dir, execveat_opath, ALLOWED);
+ROW(enforce_mmap, trusted, link_to_trusted, exec, ALLOWED);
+ROW(enforce_mmap, trusted, bind_of_trusted, exec, ALLOWED);
+
+ROW(enforce, untrusted, user_interp, exec, EACCES);
+ROW(enforce, untrusted, user_dir, execveat, EACCES);
+ROW(enforce, untrusted, user_dir, execveat_opath, EACCES);
+ROW(enforce, untrusted, trusted_dir, memfd, EACCES);
+ROW(enforce, untrusted, trusted_dir, procfd, EACCES);
+ROW(enforce, untrusted, link_to_user, exec, EACCES);
+ROW(enforce, untrusted, hardlink_of_trusted, exec, EACCES);
+ROW(enforce, untrusted, bind_of_user, exec, EACCES);
+ROW(enforce, untrusted, trusted_dir, execveat, ALLOWED);
+ROW(enforce, untrusted, trusted_dir, execveat_opath, ALLOWED);
+ROW(enforce, untrusted, link_to_trusted, exec, ALLOWED);
+ROW(enforce, untrusted, bind_of_trusted, exec, ALLOWED);
+ROW(enforce, trusted, user_interp, exec, ALLOWED);
+ROW(enforce, trusted, user_dir, execveat, ALLOWED);
+ROW(enforce, trusted, user_dir, execveat_opath, ALLOWED);
+ROW(enforce, trusted, trusted_dir, memfd, ALLOWED);
+ROW(enforce, trusted, trusted_dir, procfd, ALLOWED);
+ROW(enforce, trusted, link_to_user, exec, ALLOWED);
+ROW(enforce, trusted, hardlink_of_trusted, exec, ALLOWED);
+ROW(enforce, trusted, bind_of_user, exec, ALLOWED);
+ROW(enforce, trusted, trusted_dir, execveat, ALLOWED);
+ROW(enforce, trusted, trusted_dir, execveat_opath, ALLOWED);
+ROW(enforce, trusted, link_to_trusted, exec, ALLOWED);
+ROW(enforce, trusted, bind_of_trusted, exec, ALLOWED);
+
+ROW(permissive_mmap, untrusted, user_interp, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, user_dir, execveat, ALLOWED);
+ROW(permissive_mmap, untrusted, user_dir, execveat_opath, ALLOWED);
+ROW(permissive_mmap, untrusted, trusted_dir, memfd, ALLOWED);
+ROW(permissive_mmap, untrusted, trusted_dir, procfd, ALLOWED);
+ROW(permissive_mmap, untrusted, link_to_user, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, hardlink_of_trusted, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, bind_of_user, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, trusted_dir, execveat, ALLOWED);
+ROW(permissive_mmap, untrusted, trusted_dir, execveat_opath, ALLOWED);
+ROW(permissive_mmap, untrusted, link_to_trusted, exec, ALLOWED);
+ROW(permissive_mmap, untrusted, bind_of_trusted, exec, ALLOWED);
+ROW(permissive_mmap, trusted, user_interp, exec, ALLOWED);
+ROW(permissive_mmap, trusted, user_dir, execveat, ALLOWED);
+ROW(permissive_mmap, trusted, user_dir, execveat_opath, ALLOWED);
+ROW(permissive_mmap, trusted, trusted_dir, memfd, ALLOWED);
+ROW(permissive_mmap, trusted, trusted_dir, procfd, ALLOWED);
+ROW(permissive_mmap, trusted, link_to_user, exec, ALLOWED);
+ROW(permissive_mmap, trusted, hardlink_of_trusted, exec, ALLOWED);
+ROW(permissive_mmap, trusted, bind_of_user, exec, ALLOWED);
+ROW(permissive_mmap, trusted, trusted_dir, execveat, ALLOWED);
+ROW(permissive_mmap, trusted, trusted_dir, execveat_opath, ALLOWED);
+ROW(permissive_mmap, trusted, link_to_trusted, exec, ALLOWED);
+ROW(permissive_mmap, trusted, bind_of_trusted, exec, ALLOWED);
+
+ROW(permissive, untrusted, user_interp, exec, ALLOWED);
+ROW(permissive, untrusted, user_dir, execveat, ALLOWED);
+ROW(permissive, untrusted, user_dir, execveat_opath, ALLOWED);
+ROW(permissive, untrusted, trusted_dir, memfd, ALLOWED);
+ROW(permissive, untrusted, trusted_dir, procfd, ALLOWED);
+ROW(permissive, untrusted, link_to_user, exec, ALLOWED);
+ROW(permissive, untrusted, hardlink_of_trusted, exec, ALLOWED);
+ROW(permissive, untrusted, bind_of_user, exec, ALLOWED);
+ROW(permissive, untrusted, trusted_dir, execveat, ALLOWED);
+ROW(permissive, untrusted, trusted_dir, execveat_opath, ALLOWED);
+ROW(permissive, untrusted, link_to_trusted, exec, ALLOWED);
+ROW(permissive, untrusted, bind_of_trusted, exec, ALLOWED);
+ROW(permissive, trusted, user_interp, exec, ALLOWED);
+ROW(permissive, trusted, user_dir, execveat, ALLOWED);
+ROW(permissive, trusted, user_dir, execveat_opath, ALLOWED);
+ROW(permissive, trusted, trusted_dir, memfd, ALLOWED);
+ROW(permissive, trusted, trusted_dir, procfd, ALLOWED);
+ROW(permissive, trusted, link_to_user, exec, ALLOWED);
+ROW(permissive, trusted, hardlink_of_trusted, exec, ALLOWED);
+ROW(permissive, trusted, bind_of_user, exec, ALLOWED);
+ROW(permissive, trusted, trusted_dir, execveat, ALLOWED);
+ROW(permissive, trusted, trusted_dir, execveat_opath, ALLOWED);
+ROW(permissive, trusted, link_to_trusted, exec, ALLOWED);
+ROW(permissive, trusted, bind_of_trusted, exec, ALLOWED);
 /* clang-format on */
 
 int main(int argc, char **argv)
