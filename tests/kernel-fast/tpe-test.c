@@ -38,6 +38,7 @@
 #include <linux/tpe.h>
 
 #include "policy.h"
+#include "results.h"
 #include "run-as.h"
 
 #define POLICY POLICY_PATH
@@ -54,42 +55,26 @@ static const struct user root = { "root", 0, 0, 0, { 0 } };
 static const struct user untrusted = { "untrusted", 1000, 1000, 0, { 0 } };
 static const struct user trusted = { "trusted", 2000, 2000, 0, { 0 } };
 
-static int failures;
-/* Prefix of the checks' names: the option or area being checked. */
-static const char *section = "setup";
-
+/*
+ * One check, as tests/lib/results.c writes it: "ok - SECTION: NAME" or
+ * "not ok - SECTION: NAME: REASON", SECTION (its prog_name) the option or
+ * area being checked.
+ */
 static void report(bool ok, const char *name, const char *fmt, ...)
 {
+	char reason[512];
 	va_list ap;
 
-	if (ok) {
-		printf("ok - %s: %s\n", section, name);
-	} else {
-		failures++;
-		printf("not ok - %s: %s: ", section, name);
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-		putchar('\n');
-	}
-	fflush(stdout);
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	check(ok, reason, "%s", name);
 }
 
+/* tests/lib's names, and -1: a child that could not try. */
 static const char *errname(int err)
 {
-	static char buf[32];
-
-	switch (err) {
-	case 0: return "success";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case EINVAL: return "EINVAL";
-	case E2BIG: return "E2BIG";
-	case ENOMEM: return "ENOMEM";
-	case -1: return "child failed";
-	}
-	snprintf(buf, sizeof(buf), "errno %d", err);
-	return buf;
+	return err == -1 ? "child failed" : errno_name(err);
 }
 
 /* ---- policy blobs ---- */
@@ -522,7 +507,7 @@ static void check_boot_policy(uint32_t want_flags)
 	struct blob want = make_blob(want_flags, NULL, 0, NULL, 0);
 	struct blob got = read_policy();
 
-	section = "boot policy";
+	prog_name = "boot policy";
 	report(blob_eq(&got, &want), "reads back as a valid blob",
 	       "read %zu bytes, flags 0x%x", got.len,
 	       got.len >= 8 ? le32toh(blob_hdr(&got)->flags) : 0);
@@ -538,7 +523,7 @@ static void check_boot_policy(uint32_t want_flags)
  */
 static void check_boot_verdicts(void)
 {
-	section = "boot policy";
+	prog_name = "boot policy";
 	expect_exec(&untrusted, "/trusted/owned-by-user", EACCES);
 	report(dmesg_line("tpe: denied exec uid=1000 euid=1000 pid=",
 			  " check=file-owner dev=",
@@ -573,7 +558,7 @@ static void check_modes(void)
 	struct blob live = read_policy();
 	int mode, err;
 
-	section = "files";
+	prog_name = "files";
 	/* World-readable: the lists are no secret; --status works for anyone. */
 	mode = file_mode(POLICY);
 	report(mode == 0644, "tpe/policy mode 0644", "mode %o", mode);
@@ -597,7 +582,7 @@ static void check_four_cases(void)
 	char id[96], want[160];
 	long long before;
 
-	section = "four cases";
+	prog_name = "four cases";
 	if (!set_policy("four cases", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
@@ -631,7 +616,7 @@ static void check_permissive(void)
 {
 	long long before, denials;
 
-	section = "permissive";
+	prog_name = "permissive";
 	if (!set_policy("permissive", 0, trusted_uids, 1, trusted_gids, 2))
 		return;
 	before = stat_value("would_deny");
@@ -651,7 +636,7 @@ static void check_untrusted_dirs(void)
 {
 	int err;
 
-	section = "untrusted paths";
+	prog_name = "untrusted paths";
 	if (!set_policy("untrusted dirs", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
@@ -671,7 +656,7 @@ static void check_mmap(void)
 {
 	long long before;
 
-	section = "MMAP";
+	prog_name = "MMAP";
 	if (!set_policy("MMAP", TPE_POLICY_ENFORCE | TPE_POLICY_MMAP,
 			trusted_uids, 1, trusted_gids, 2))
 		return;
@@ -699,7 +684,7 @@ static void check_round_trip(void)
 	ssize_t n;
 	int fd, err;
 
-	section = "round trip";
+	prog_name = "round trip";
 	err = write_policy(&b);
 	report(!err, "write", "%s", errname(err));
 	for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
@@ -760,7 +745,7 @@ static void check_errors(void)
 	long long loads;
 	int err;
 
-	section = "policy writes";
+	prog_name = "policy writes";
 	if (!set_policy("errors", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
@@ -872,7 +857,7 @@ static void check_lock(void)
 	struct blob live, after, b;
 	int err;
 
-	section = "LOCK";
+	prog_name = "LOCK";
 	if (!set_policy("LOCK", TPE_POLICY_ENFORCE | TPE_POLICY_LOCK,
 			trusted_uids, 1, trusted_gids, 2))
 		return;
@@ -939,17 +924,18 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "main";
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	prog_name = "setup";
 	if (!strcmp(mode, "setup")) {
 		setup();
 		return 0;
 	}
 	if (!strcmp(mode, "lock")) {
 		check_lock();
-		return failures != 0;
+		return nr_fail != 0;
 	}
 	if (!strcmp(mode, "permissive")) {
 		check_boot_policy(TPE_POLICY_MMAP | TPE_POLICY_CHECK_FILE);
-		section = "tpe.enforce=0";
+		prog_name = "tpe.enforce=0";
 		expect_exec(&untrusted, "/untrusted/hello", 0);
 		expect_exec(&untrusted, "/trusted/owned-by-user", 0);
 		report(dmesg_line("tpe: would deny exec uid=1000 euid=1000 pid=",
@@ -962,7 +948,7 @@ int main(int argc, char **argv)
 		       "boot policy only logs",
 		       "would_deny %lld exec_denials %lld",
 		       stat_value("would_deny"), stat_value("exec_denials"));
-		return failures != 0;
+		return nr_fail != 0;
 	}
 
 	/*
@@ -979,5 +965,5 @@ int main(int argc, char **argv)
 	check_mmap();
 	check_round_trip();
 	check_errors();
-	return failures != 0;
+	return nr_fail != 0;
 }
