@@ -285,6 +285,25 @@ static void matrix(void)
 	}
 }
 
+/* start_alice()'s child, as alice: its ends of the pipes, @dir, @child. */
+struct alice_start {
+	const char *dir;
+	int (*child)(void *);
+	int *to, *from;
+};
+
+static int alice_in_dir(void *arg)
+{
+	const struct alice_start *a = arg;
+	int chan[2] = { a->to[0], a->from[1] };
+
+	close(a->to[1]);
+	close(a->from[0]);
+	if (chdir(a->dir))
+		return 119;
+	return a->child(chan);
+}
+
 /*
  * Start @child as alice in @dir, talking over two pipes: it reads one
  * byte per command from p[0] and writes its results to p[1]. On return
@@ -294,24 +313,12 @@ static void matrix(void)
 static pid_t start_alice(const char *dir, int (*child)(void *),
 			 int to[2], int from[2])
 {
-	int chan[2];
+	struct alice_start a = { dir, child, to, from };
 	pid_t pid;
 
 	if (pipe(to) || pipe(from))
 		die("pipe");
-	pid = fork();
-	if (pid < 0)
-		die("fork");
-	if (pid == 0) {
-		close(to[1]);
-		close(from[0]);
-		become(&alice);
-		if (chdir(dir))
-			_exit(119);
-		chan[0] = to[0];
-		chan[1] = from[1];
-		_exit(child(chan));
-	}
+	pid = fork_as(&alice, -1, alice_in_dir, &a);
 	close(to[0]);
 	close(from[1]);
 	return pid;
@@ -324,6 +331,23 @@ static pid_t start_alice(const char *dir, int (*child)(void *),
  * chowns it. Every exec after a change must see the new state: nothing
  * about trust may be cached in the process, the file or the directory.
  */
+/* ./hello by its path (dfd < 0), or execveat(dfd, "hello"). */
+struct flip_exec {
+	int dfd;
+};
+
+static int flip_exec(void *arg)
+{
+	const struct flip_exec *x = arg;
+	char *argv[] = { "./hello", NULL };
+
+	if (x->dfd < 0)
+		execve("./hello", argv, empty_env);
+	else
+		syscall(SYS_execveat, x->dfd, "hello", argv, empty_env, 0);
+	fail_errno(errno);
+}
+
 static int flip_child(void *arg)
 {
 	int *p = arg;	/* p[0]: commands in, p[1]: results out */
@@ -333,35 +357,12 @@ static int flip_child(void *arg)
 	if (dfd < 0)
 		return 120;
 	while (read(p[0], &cmd, 1) == 1) {
-		char *argv[] = { "./hello", NULL };
 		struct outcome o[2];
 
 		for (int k = 0; k < 2; k++) {
-			int ep[2], st;
-			pid_t pid;
+			struct flip_exec x = { k ? dfd : -1 };
 
-			o[k].err = 0;
-			if (pipe2(ep, O_CLOEXEC))
-				return 121;
-			pid = fork();
-			if (pid == 0) {
-				int e;
-
-				if (k == 0)
-					execve("./hello", argv, empty_env);
-				else
-					syscall(SYS_execveat, dfd, "hello", argv, empty_env, 0);
-				e = errno;
-				if (write(ep[1], &e, sizeof(e)) < 0)
-					_exit(124);
-				_exit(126);
-			}
-			close(ep[1]);
-			if (read(ep[0], &o[k].err, sizeof(int)) != sizeof(int))
-				o[k].err = 0;
-			close(ep[0]);
-			waitpid(pid, &st, 0);
-			o[k].status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+			o[k] = run_as(NULL, flip_exec, &x);
 		}
 		if (write(p[1], o, sizeof(o)) != sizeof(o))
 			return 122;
@@ -417,7 +418,7 @@ static void flips(void)
 		}
 	}
 	close(cmd[1]);
-	waitpid(pid, NULL, 0);
+	wait_status(pid);
 	close(res[0]);
 }
 
@@ -506,7 +507,7 @@ static void cred_flips(void)
 		}
 	}
 	close(cmd[1]);
-	waitpid(pid, NULL, 0);
+	wait_status(pid);
 	close(res[0]);
 }
 

@@ -181,38 +181,34 @@ static void log_check(const char *name, const char *op, uid_t uid, const char *c
 
 /* ---- running commands ---- */
 
+/* In the child: argv with cmd_env, from /. */
+static int exec_from_root(void *arg)
+{
+	char *const *argv = arg;
+
+	if (chdir("/"))
+		return 127;
+	execve(argv[0], argv, cmd_env);
+	return 127;
+}
+
 /* Run argv as u (NULL: root) with stdout+stderr in out; its exit status. */
 static int run_capture(const struct user *u, char *const argv[], char *out, size_t n)
 {
 	size_t got = 0;
-	int p[2], st;
 	ssize_t r;
 	pid_t pid;
+	int p[2];
 
-	fflush(stdout);
 	if (pipe2(p, O_CLOEXEC))
 		die("pipe");
-	pid = fork();
-	if (pid < 0)
-		die("fork");
-	if (pid == 0) {
-		if (dup2(p[1], 1) < 0 || dup2(p[1], 2) < 0)
-			_exit(127);
-		if (u)
-			become(u);
-		if (chdir("/"))
-			_exit(127);
-		execve(argv[0], argv, cmd_env);
-		_exit(127);
-	}
+	pid = fork_as(u, p[1], exec_from_root, (void *)argv);
 	close(p[1]);
 	while (got + 1 < n && (r = read(p[0], out + got, n - 1 - got)) > 0)
 		got += r;
 	out[got] = 0;
 	close(p[0]);
-	if (waitpid(pid, &st, 0) < 0)
-		die("waitpid");
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return wait_status(pid);
 }
 
 /* The same, with the output kept as log lines. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Running a step as another user, with the errno pipe; see run-as.h. */
+/* Running a step as another user: one fork, the errno pipe; see run-as.h. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -45,32 +45,63 @@ void fail_errno(int err)
 	_exit(126);
 }
 
-struct outcome run_as(const struct user *u, int (*fn)(void *), void *arg)
+pid_t fork_as(const struct user *u, int out, int (*fn)(void *), void *arg)
 {
-	struct outcome o = { 0, 0 };
-	int p[2], st, err;
 	pid_t pid;
 
-	fflush(stdout);
-	if (pipe2(p, O_CLOEXEC))
-		die("pipe");
+	fflush(stdout);	/* or the child writes our buffer once more */
 	pid = fork();
 	if (pid < 0)
 		die("fork");
 	if (pid == 0) {
-		close(p[0]);
-		errno_pipe = p[1];
+		if (out >= 0 && (dup2(out, 1) < 0 || dup2(out, 2) < 0))
+			_exit(127);
 		if (u)
 			become(u);
 		_exit(fn(arg));
 	}
-	close(p[1]);
-	if (read(p[0], &err, sizeof(err)) == sizeof(err))
-		o.err = err;
-	close(p[0]);
-	if (waitpid(pid, &st, 0) < 0)
-		die("waitpid");
-	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	return o;
+	return pid;
 }
 
+int wait_status(pid_t pid)
+{
+	int st;
+
+	if (waitpid(pid, &st, 0) < 0)
+		die("waitpid");
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* run_as()'s step in the child: the pipe's ends set, then fn. */
+struct errno_step {
+	int (*fn)(void *);
+	void *arg;
+	int pipe[2];
+};
+
+static int with_errno_pipe(void *arg)
+{
+	struct errno_step *s = arg;
+
+	close(s->pipe[0]);
+	errno_pipe = s->pipe[1];
+	return s->fn(s->arg);
+}
+
+struct outcome run_as(const struct user *u, int (*fn)(void *), void *arg)
+{
+	struct errno_step s = { fn, arg, { -1, -1 } };
+	struct outcome o = { 0, 0 };
+	pid_t pid;
+	int err;
+
+	if (pipe2(s.pipe, O_CLOEXEC))
+		die("pipe");
+	pid = fork_as(u, -1, with_errno_pipe, &s);
+	close(s.pipe[1]);
+	if (read(s.pipe[0], &err, sizeof(err)) == sizeof(err))
+		o.err = err;
+	close(s.pipe[0]);
+	o.status = wait_status(pid);
+	return o;
+}

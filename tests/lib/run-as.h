@@ -32,9 +32,19 @@ struct outcome {
 };
 
 /*
- * Fork; the child becomes u (NULL: stays root), then runs fn(arg). fn
- * reports a failing call with fail_errno(), which exits the child, or
- * execs something, or returns its exit status. The parent waits.
+ * The one fork of a step as a user. The child sends its stdout and stderr
+ * to @out (-1: keeps them), becomes u (NULL: stays root) and exits with
+ * fn(arg); the parent gets its pid, for wait_status() once it has read
+ * the child's output or talked to it over its own pipes.
+ */
+pid_t fork_as(const struct user *u, int out, int (*fn)(void *), void *arg);
+/* Reap pid: its exit status, or 128 + the signal that ended it. */
+int wait_status(pid_t pid);
+
+/*
+ * fork_as() with the errno pipe, and wait: fn reports a failing call with
+ * fail_errno(), which exits the child, or execs something, or returns its
+ * exit status.
  */
 struct outcome run_as(const struct user *u, int (*fn)(void *), void *arg);
 __attribute__((noreturn)) void fail_errno(int err);
