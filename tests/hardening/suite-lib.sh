@@ -1,9 +1,9 @@
-# Shared by the hardening suites: . /usr/lib/tpe-tests/hardening/suite-lib.sh
-# Suites print `ok - NAME` / `not ok - NAME: REASON` on stdout; the rest is log.
+# The hardening suites' additions to tests/lib/lib.sh (sourced here):
+#	. /usr/lib/tpe-tests/hardening/suite-lib.sh
+. /usr/lib/tpe-tests/lib.sh
 
-H=/usr/lib/tpe-tests/hardening
-TPE_SUITES=/usr/lib/tpe-tests/suites
-POLICY=/sys/kernel/security/tpe/policy
+H=$TPE_TESTS/hardening
+TPE_SUITES=$TPE_TESTS/suites
 
 # Exec under reload in CI: 150 s of 4 workers, aiming at 1,000,000 execs,
 # failing below 1,000 (TCG: ~120-200 execs/s on the lean kernel; the debug
@@ -12,42 +12,6 @@ POLICY=/sys/kernel/security/tpe/policy
 # reloads are always required. tpe_stress_*= on the command line win.
 STRESS_MIN_EXECS=1000
 STRESS_SECS=150
-
-# cmdline_arg NAME [DEFAULT]: the value of NAME= on the kernel command line.
-cmdline_arg() {
-	local v
-	v=$(tr ' ' '\n' </proc/cmdline | sed -n "s/^$1=//p" | tail -n1)
-	echo "${v:-${2:-}}"
-}
-
-# need_tpe: TPE is an active LSM with its policy file; else a failure.
-need_tpe() {
-	local lsms
-	lsms=$(cat /sys/kernel/security/lsm 2>/dev/null)
-	case ",$lsms," in
-	*,tpe,*) ;;
-	*) echo "not ok - hardening: tpe is an active LSM: lsm list is '$lsms'"; return 1 ;;
-	esac
-	if [ ! -e "$POLICY" ]; then
-		echo "not ok - hardening: tpe is an active LSM: no $POLICY"
-		return 1
-	fi
-}
-
-# run_prog NAME CMD...: run a test program; a non-zero exit with no
-# `not ok` line of its own (a crash) is a failure under NAME.
-run_prog() {
-	local name=$1 log rc
-	shift
-	log=$(mktemp)
-	"$@" 2>&1 | tee "$log"
-	rc=${PIPESTATUS[0]}
-	if [ "$rc" != 0 ] && ! grep -q '^not ok ' "$log"; then
-		echo "not ok - $name: exited $rc without naming a failure"
-	fi
-	rm -f "$log"
-	return "$rc"
-}
 
 # ktest USER TEST...: run kselftests exec:TEST as USER from $ST (trusted:
 # root-owned, not group/other-writable); one result line each. A skip is
@@ -64,7 +28,7 @@ ktest() {
 			log=$ST.$user.log
 			: >"$log"
 			chown "$user" "$log"
-			(cd "$ST" && timeout 900 runuser -u "$user" -- ./run_kselftest.sh -o 600 -t "exec:$t" >"$log" 2>&1)
+			AS_DIR=$ST as "$user" timeout 900 ./run_kselftest.sh -o 600 -t "exec:$t" >"$log" 2>&1
 			out=$(cat "$log")
 			rm -f "$log"
 		fi
@@ -93,10 +57,10 @@ run_selftests() {
 			return 1
 		fi
 		echo "ok - selftests: tpe active ($lsms), policy ENFORCE|MMAP, bob trusted, alice not"
+	elif tpe_active; then
+		echo "not ok - selftests: tpe left out of lsm=: lsm list is '$lsms'"
+		return 1
 	else
-		case ",$lsms," in
-		*,tpe,*) echo "not ok - selftests: tpe left out of lsm=: lsm list is '$lsms'"; return 1 ;;
-		esac
 		echo "ok - selftests: tpe not active (lsm list '$lsms')"
 	fi
 	if [ ! -x "$H/selftests/run_kselftest.sh" ]; then
