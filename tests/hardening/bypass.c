@@ -18,7 +18,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
@@ -41,13 +40,6 @@
 #define BASE "/run/tpe-hardening"
 #define T BASE "/trusted"	/* root 0755 */
 #define U BASE "/untrusted"	/* alice 0755 */
-
-static char bindir[PATH_MAX];	/* where our helper programs are installed */
-
-static void helper(const char *name, char *out, size_t len)
-{
-	snprintf(out, len, "%s/%s", bindir, name);
-}
 
 /* ---- the steps a child runs; each returns an exit status or execs ---- */
 
@@ -392,7 +384,7 @@ static void flips(void)
 	int cmd[2], res[2];
 	pid_t pid;
 
-	helper("hello", hello, sizeof(hello));
+	helper_path("hello", hello, sizeof(hello));
 	make_dir(dir, 0755, 0, 0);
 	copy_file(hello, BASE "/flip/hello", 0755, 0, 0);
 	policy_must_set(TPE_POLICY_ENFORCE | TPE_POLICY_MMAP, trusted, 1, NULL, 0);
@@ -485,7 +477,7 @@ static void cred_flips(void)
 	int cmd[2], res[2];
 	pid_t pid;
 
-	helper("hello", hello, sizeof(hello));
+	helper_path("hello", hello, sizeof(hello));
 	make_dir(BASE "/credflip", 0755, alice.uid, alice.gid);
 	copy_file(hello, BASE "/credflip/hello", 0755, alice.uid, alice.gid);
 	pid = start_alice(BASE "/credflip", cred_flip_child, cmd, res);
@@ -792,8 +784,8 @@ static void setup(void)
 {
 	char hello[PATH_MAX + 8], pre[PATH_MAX + 24], script[PATH_MAX + 64];
 
-	helper("hello", hello, sizeof(hello));
-	helper("libpreload.so", pre, sizeof(pre));
+	helper_path("hello", hello, sizeof(hello));
+	helper_path("libpreload.so", pre, sizeof(pre));
 
 	umount2(BASE "/bind-of-untrusted", MNT_DETACH);
 	umount2(U "/bind-of-trusted", MNT_DETACH);
@@ -828,15 +820,9 @@ static void setup(void)
 
 int main(int argc, char **argv)
 {
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	prog_name = "bypass";
-	if (n < 0)
-		die("readlink /proc/self/exe");
-	self[n] = 0;
-	snprintf(bindir, sizeof(bindir), "%s", dirname(self));
 	users_init();
 	setup();
 	if (argc > 1 && !strcmp(argv[1], "--lock")) {

@@ -18,7 +18,6 @@
 #include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <linux/loop.h>
 #include <sched.h>
@@ -46,7 +45,6 @@
 #define MAGIC "TPECHOSEN1"	/* case 5's binfmt_misc magic */
 #define BINFMT "/proc/sys/fs/binfmt_misc"
 
-static char bindir[PATH_MAX];
 static char hello[PATH_MAX + 8];
 static const uint32_t E = TPE_POLICY_ENFORCE, M = TPE_POLICY_MMAP,
 	CF = TPE_POLICY_CHECK_FILE, S = TPE_POLICY_STRICT;
@@ -909,19 +907,13 @@ static void setup(void)
 
 int main(int argc, char **argv)
 {
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	int failed = 0;
 
 	(void)argc;
 	(void)argv;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	prog_name = "chosen";
-	if (n < 0)
-		die("readlink /proc/self/exe");
-	self[n] = 0;
-	snprintf(bindir, sizeof(bindir), "%s", dirname(self));
-	snprintf(hello, sizeof(hello), "%s/hello", bindir);
+	helper_path("hello", hello, sizeof(hello));
 	users_init();
 	setup();
 	failed += !run_case("case 1", chosen_file_owner);

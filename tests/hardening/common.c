@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <libgen.h>
+#include <limits.h>
 #include <pwd.h>
 #include <sched.h>
 #include <signal.h>
@@ -20,6 +22,24 @@
 #include <unistd.h>
 
 #include "common.h"
+
+/* ---- our own programs ---- */
+
+void helper_path(const char *name, char *out, size_t len)
+{
+	static char bindir[PATH_MAX];
+
+	if (!bindir[0]) {
+		char self[PATH_MAX];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+		if (n < 0)
+			die("readlink /proc/self/exe");
+		self[n] = 0;
+		snprintf(bindir, sizeof(bindir), "%s", dirname(self));
+	}
+	snprintf(out, len, "%s/%s", bindir, name);
+}
 
 /* ---- the policy (the blob is tests/lib/policy.c's) ---- */
 

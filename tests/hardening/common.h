@@ -25,6 +25,10 @@ void policy_must_set(uint32_t flags, const uint32_t *uids, uint32_t nr_uids,
 extern struct user alice, bob;
 void users_init(void);
 
+/* Our helper program NAME (hello, fuse-root, ...): in the directory this
+ * program runs from, where the suites install them all. */
+void helper_path(const char *name, char *out, size_t len);
+
 /* Copy a file, creating dst with mode and owner. */
 void copy_file(const char *src, const char *dst, mode_t mode, uid_t uid, gid_t gid);
 /* mkdir -p of one level with exact owner and mode (chmod after mkdir). */

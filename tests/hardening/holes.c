@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
-#include <libgen.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
@@ -41,7 +40,6 @@
 #define U BASE "/untrusted"	/* alice 0755 */
 #define EVIL_GID 1600		/* a supplementary group alice has in case 3 */
 
-static char bindir[PATH_MAX];
 static char hello[PATH_MAX + 8];
 static const uint32_t E = TPE_POLICY_ENFORCE, M = TPE_POLICY_MMAP;
 
@@ -249,7 +247,7 @@ static void hole_untrusted_fs(void)
 	struct outcome o;
 	char why[96];
 
-	snprintf(fuse_root, sizeof(fuse_root), "%s/fuse-root", bindir);
+	helper_path("fuse-root", fuse_root, sizeof(fuse_root));
 	policy_must_set(E | M, trusted, 1, NULL, 0);
 
 	make_dir(BASE "/fuse-alice", 0755, alice.uid, alice.gid);
@@ -869,18 +867,12 @@ static void setup(void)
 
 int main(int argc, char **argv)
 {
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
 	(void)argc;
 	(void)argv;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	prog_name = "holes";
-	if (n < 0)
-		die("readlink /proc/self/exe");
-	self[n] = 0;
-	snprintf(bindir, sizeof(bindir), "%s", dirname(self));
-	snprintf(hello, sizeof(hello), "%s/hello", bindir);
+	helper_path("hello", hello, sizeof(hello));
 	users_init();
 	setup();
 	hole_idmapped();
