@@ -1,4 +1,5 @@
-# Shared by the bench suites (/usr/lib/tpe-tests/suites/bench*): sourced.
+# The bench suites' additions to tests/lib/lib.sh (sourced here), for
+# /usr/lib/tpe-tests/suites/bench*.
 #
 # A suite prints its checks on stdout (`ok - ...`, `not ok - ...: why`) like
 # every other suite. Its measurements are `# bench key=value ...` lines that
@@ -33,10 +34,9 @@
 # below are for a suite booted by hand.
 
 # The environment overrides are for ./selftest on the host only.
-BENCH=${TPE_BENCH_DIR:-/usr/lib/tpe-tests/bench}
+. "${TPE_TESTS:-/usr/lib/tpe-tests}/lib.sh"
+BENCH=${TPE_BENCH_DIR:-$TPE_TESTS/bench}
 TB=$BENCH/tpe-bench
-POLICY=${TPE_SECURITYFS:-/sys/kernel/security/tpe}/policy
-CMDLINE=${TPE_BENCH_CMDLINE:-/proc/cmdline}
 TRUSTED_UID=2000000	# listed in every policy; no passwd entry needed
 UNTRUSTED_UID=2000001	# never listed
 WORK=${TPE_BENCH_WORK:-/var/tmp/tpe-bench}
@@ -44,13 +44,8 @@ UNTRUSTED_DIR=$WORK/untrusted	# world-writable: not a trusted path
 SAMPLES=$WORK/samples
 PENDING=$WORK/pending
 RESULTS=${TPE_BENCH_RESULTS:-/dev/ttyS1}
-FAILED=0
 
-arg() { # arg NAME DEFAULT: tpe_bench_NAME= from the kernel command line
-	local v
-	v=$(tr ' ' '\n' <"$CMDLINE" | sed -n "s/^tpe_bench_$1=//p" | tail -n1)
-	echo "${v:-$2}"
-}
+arg() { cmdline_arg "tpe_bench_$1" "$2"; } # arg NAME DEFAULT: tpe_bench_NAME=
 
 ITERS=$(arg iters 10000)
 ITERS_DYN=$(arg iters_dyn 4000)
@@ -65,9 +60,6 @@ ASLR=$(arg aslr off)
 COUNT_RUNS=$(arg count_runs 3)
 per_round() { echo $(( ($1 + ROUNDS - 1) / ROUNDS )); }
 PER_ROUND=$(per_round "$ITERS")
-
-ok() { echo "ok - $1"; }
-not_ok() { echo "not ok - $1: $2"; FAILED=1; }
 
 # bench KEY=VALUE...: one measurement line, sent at the next flush.
 bench() { echo "# bench $*" >>"$PENDING"; }
