@@ -394,27 +394,6 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 	return n < 0 ? EIO : chmod(to, mode) ? errno : 0;
 }
 
-/* fexecve() of a memfd holding hello: a file with no parent directory. */
-static int do_exec_memfd(void *arg)
-{
-	char *argv[] = { "hello", NULL }, *envp[] = { NULL };
-	char buf[65536];
-	ssize_t n;
-	int in, fd;
-
-	(void)arg;
-	fd = memfd_create("hello", 0);
-	in = open(HELLO, O_RDONLY);
-	if (fd < 0 || in < 0)
-		return CHILD_BROKEN;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(fd, buf, n) != n)
-			return CHILD_BROKEN;
-	close(in);
-	fexecve(fd, argv, envp);
-	fail_errno(errno);
-}
-
 /*
  * In a new user namespace the caller is root, and a directory it makes
  * looks root-owned; seen from the initial namespace it is neither.
@@ -640,12 +619,6 @@ static void check_untrusted_dirs(void)
 	if (!set_policy("untrusted dirs", TPE_POLICY_ENFORCE, trusted_uids, 1,
 			trusted_gids, 2))
 		return;
-	err = child_as(&untrusted, do_exec_memfd, NULL);
-	report(err == EACCES, "fexecve of a memfd as untrusted: EACCES",
-	       "got %s", errname(err));
-	err = child_as(&trusted, do_exec_memfd, NULL);
-	report(err == 0, "fexecve of a memfd as trusted: success", "got %s",
-	       errname(err));
 	err = child_as(&untrusted, do_exec_userns, NULL);
 	report(err == EACCES,
 	       "exec from a userns-root-owned dir as userns root: EACCES",
