@@ -476,7 +476,7 @@ static int cmd_policy(int argc, char **argv)
 	unsigned char *blob, *back;
 	size_t len;
 	ssize_t got;
-	int fd, err;
+	int fd, err, same;
 
 	parse_policy_opts(argc, argv, &o);
 	blob = build_blob(&o, &len);
@@ -511,14 +511,14 @@ static int cmd_policy(int argc, char **argv)
 	}
 	close(fd);
 	read_ns = now_ns() - t0;
+	same = got == (ssize_t)len && !memcmp(blob, back, len);
 	printf("op=policy entries=%ld flags=0x%x bytes=%zu write_ns=%llu "
 	       "read_ns=%llu readback=%s\n", o.entries, o.flags, len,
 	       (unsigned long long)write_ns, (unsigned long long)read_ns,
-	       got == (ssize_t)len && !memcmp(blob, back, len) ? "same" :
-	       "DIFFERENT");
+	       same ? "same" : "DIFFERENT");
 	free(back);
 	free(blob);
-	return got == (ssize_t)len ? OK : MISBEHAVED;
+	return same ? OK : MISBEHAVED;
 }
 
 static int cmd_conf(int argc, char **argv)
