@@ -37,7 +37,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <signal.h>
 #include <spawn.h>
@@ -225,8 +224,7 @@ int main(int argc, char **argv)
 	double seconds = 240, t0, t1;
 	unsigned long want_execs = 1000000, want_reloads = 10000, min_execs = 0;
 	int nworkers = 4, opt, fd;
-	char self[PATH_MAX], tiny[PATH_MAX + 8];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char tiny[PATH_MAX + 8];
 	struct {
 		const struct user *u;
 		enum expect untrusted;
@@ -254,10 +252,9 @@ int main(int argc, char **argv)
 		min_execs = want_execs;
 	if (nworkers < 4 || nworkers > 8)
 		die("need 4 to 8 workers");
-	if (n < 0 || !orig)
-		die("readlink /proc/self/exe");
-	self[n] = 0;
-	snprintf(tiny, sizeof(tiny), "%s/tiny", dirname(self));
+	if (!orig)
+		die("malloc");
+	helper_path("tiny", tiny, sizeof(tiny));
 	users_init();
 	setup(tiny);
 	make_policies();
