@@ -246,28 +246,24 @@ static pid_t start_alice(const char *dir, int (*child)(void *),
 
 /* ---- trust that changes under a process ---- */
 
+/* ./hello by its path (*dfd < 0), or execveat(*dfd, "hello"). */
+static int flip_exec(void *arg)
+{
+	const int dfd = *(const int *)arg;
+	char *argv[] = { "./hello", NULL };
+
+	if (dfd < 0)
+		execve("./hello", argv, empty_env);
+	else
+		syscall(SYS_execveat, dfd, "hello", argv, empty_env, 0);
+	fail_errno(errno);
+}
+
 /*
  * alice sits in a directory (cwd and an open fd) while root chmods and
  * chowns it. Every exec after a change must see the new state: nothing
  * about trust may be cached in the process, the file or the directory.
  */
-/* ./hello by its path (dfd < 0), or execveat(dfd, "hello"). */
-struct flip_exec {
-	int dfd;
-};
-
-static int flip_exec(void *arg)
-{
-	const struct flip_exec *x = arg;
-	char *argv[] = { "./hello", NULL };
-
-	if (x->dfd < 0)
-		execve("./hello", argv, empty_env);
-	else
-		syscall(SYS_execveat, x->dfd, "hello", argv, empty_env, 0);
-	fail_errno(errno);
-}
-
 static int flip_child(void *arg)
 {
 	int *p = arg;	/* p[0]: commands in, p[1]: results out */
@@ -280,9 +276,9 @@ static int flip_child(void *arg)
 		struct outcome o[2];
 
 		for (int k = 0; k < 2; k++) {
-			struct flip_exec x = { k ? dfd : -1 };
+			int by = k ? dfd : -1;
 
-			o[k] = run_as(NULL, flip_exec, &x);
+			o[k] = run_as(NULL, flip_exec, &by);
 		}
 		if (write(p[1], o, sizeof(o)) != sizeof(o))
 			return 122;
@@ -729,7 +725,6 @@ static void setup(void)
 
 int main(int argc, char **argv)
 {
-
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	prog_name = "bypass";
 	users_init();

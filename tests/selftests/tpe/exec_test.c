@@ -240,11 +240,6 @@ static int make_file(const char *path, const char *text, mode_t mode,
 
 #define SCRIPT "#!/bin/sh\nexit 42\n"
 
-static int symlink_or_errno(const char *target, const char *path)
-{
-	return symlink(target, path) ? errno : 0;
-}
-
 static int make_layout(void)
 {
 	const uid_t user = callers[CALLER_untrusted].uid;
@@ -279,11 +274,10 @@ static int make_layout(void)
 	err = err ?: make_file(paths[PATH_own_worldw_dir], NULL, 0755, trusted);
 	err = err ?: make_file(paths[PATH_user_interp],
 			       "#!/tmp/untrusted/hello\n", 0755, 0);
-	err = err ?: symlink_or_errno(paths[PATH_user_dir],
-				      paths[PATH_link_to_user]);
-	err = err ?: symlink_or_errno(paths[PATH_trusted_dir],
-				      paths[PATH_link_to_trusted]);
-	if (!err && link(paths[PATH_trusted_dir], paths[PATH_hardlink_of_trusted]))
+	if (!err &&
+	    (symlink(paths[PATH_user_dir], paths[PATH_link_to_user]) ||
+	     symlink(paths[PATH_trusted_dir], paths[PATH_link_to_trusted]) ||
+	     link(paths[PATH_trusted_dir], paths[PATH_hardlink_of_trusted])))
 		err = errno;
 	/* Not MS_REC: neither bind carries the other with it. */
 	err = err ?: make_dir("/tmp/untrusted/bind-of-trusted", 0755, 0);
