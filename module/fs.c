@@ -46,16 +46,7 @@
 /* The group and other write bits: either makes a directory or file unsafe. */
 #define TPE_MODE_WRITABLE	0022
 
-const char *const tpe_check_names[__TPE_CHECK_MAX] = {
-	[TPE_CHECK_NONE] = "none",
-	[TPE_CHECK_NO_PARENT] = "no-parent",
-	[TPE_CHECK_UNTRUSTED_FS] = "untrusted-fs",
-	[TPE_CHECK_DIR_OWNER] = "dir-owner",
-	[TPE_CHECK_DIR_WRITABLE] = "dir-writable",
-	[TPE_CHECK_FILE_WRITABLE] = "file-writable",
-	[TPE_CHECK_FILE_OWNER] = "file-owner",
-	[TPE_CHECK_FILE_OPEN_WRITE] = "file-open-write",
-};
+const char *const tpe_check_names[__TPE_CHECK_MAX] = TPE_CHECK_NAMES;
 
 /*
  * mount(2) names nosuid before the super block exists, and the new mount

@@ -14,6 +14,7 @@
 #include <linux/sched.h>
 #include <linux/types.h>
 #include <linux/uidgid.h>
+#include <uapi/linux/tpe.h>
 
 #include "lsm.h"
 
@@ -66,20 +67,7 @@ static inline struct tpe_task *tpe_task(const struct task_struct *task)
 	return task->security + tpe_blob_sizes.lbs_task;
 }
 
-/* The checks of a trusted path, in the order fs.c makes them. */
-enum tpe_check {
-	TPE_CHECK_NONE,		/* in a trusted path */
-	TPE_CHECK_NO_PARENT,
-	TPE_CHECK_UNTRUSTED_FS,
-	TPE_CHECK_DIR_OWNER,
-	TPE_CHECK_DIR_WRITABLE,
-	TPE_CHECK_FILE_WRITABLE,
-	TPE_CHECK_FILE_OWNER,
-	TPE_CHECK_FILE_OPEN_WRITE,
-	__TPE_CHECK_MAX
-};
-
-/* The names the log and the audit record give them (check=NAME). */
+/* check=NAME for each enum tpe_check (uapi/linux/tpe.h), in the log and audit. */
 extern const char *const tpe_check_names[__TPE_CHECK_MAX];
 
 enum tpe_check tpe_file_untrusted(const struct file *file, u32 flags,

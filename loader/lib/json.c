@@ -199,7 +199,7 @@ void json_verdict(FILE *out, const struct tpe_policy *p,
 	json_string(out, explain_headline(v));
 	fputs(", \"check\": ", out);
 	if (v->check)
-		json_string(out, v->check);
+		json_string(out, tpe_check_names[v->check]);
 	else
 		fputs("null", out);
 	fputs(", \"user\": {", out);

@@ -9,8 +9,11 @@
  * judge_identity() is module/cred.c's tpe_ids_trusted() (is this identity
  * trusted), judge_path() is module/fs.c's tpe_file_untrusted() (is this
  * file in a trusted path), explain_judge() ties them as tpe_check() in
- * module/lsm.c does. `make check` (test-checks.sh) asserts that
- * explain_checks[] is module/fs.c's tpe_check_names[].
+ * module/lsm.c does. The checks and their names are the kernel's own
+ * table, enum tpe_check and TPE_CHECK_NAMES in <linux/tpe.h>.
+ * judge_path() gives every check but TPE_CHECK_FILE_OPEN_WRITE: who has a
+ * file open for writing (or mapped shared and writable) is not visible
+ * from user space.
  */
 #define _DEFAULT_SOURCE
 #include <string.h>
@@ -19,18 +22,18 @@
 
 #include "judge.h"
 
-/*
- * Every name the kernel logs (tpe_check_names[] in module/fs.c, without
- * "none"), in its order. judge_path() below returns all of them but
- * file-open-write: who has a file open for writing (or mapped shared and
- * writable) is not visible from user space, so --explain never names it;
- * it is listed so that every check= of a log is a known name.
- * test-checks.sh asserts both.
- */
-const char *const explain_checks[] = {
-	"no-parent", "untrusted-fs", "dir-owner", "dir-writable",
-	"file-writable", "file-owner", "file-open-write", NULL
-};
+/* check=NAME as the kernel logs it: the table of <linux/tpe.h>. */
+const char *const tpe_check_names[__TPE_CHECK_MAX] = TPE_CHECK_NAMES;
+
+enum tpe_check tpe_check_by_name(const char *name)
+{
+	enum tpe_check c;
+
+	for (c = TPE_CHECK_NONE; c < __TPE_CHECK_MAX; c++)
+		if (!strcmp(name, tpe_check_names[c]))
+			return c;
+	return __TPE_CHECK_MAX;
+}
 
 /*
  * tpe_ids_listed() in module/cred.c: the first list entry that names who,
@@ -74,24 +77,24 @@ static int owned(const struct tpe_node *n, uint32_t owner)
 }
 
 /* tpe_file_untrusted() in module/fs.c, in its order. */
-const char *judge_path(const struct tpe_facts *f, uint32_t flags,
-		       uint32_t owner)
+enum tpe_check judge_path(const struct tpe_facts *f, uint32_t flags,
+			  uint32_t owner)
 {
 	if (f->no_parent)
-		return "no-parent";
+		return TPE_CHECK_NO_PARENT;
 	if (f->untrusted_fs)
-		return "untrusted-fs";
+		return TPE_CHECK_UNTRUSTED_FS;
 	if (!owned(&f->dir, owner))
-		return "dir-owner";
+		return TPE_CHECK_DIR_OWNER;
 	if (f->dir.mode & MODE_WRITABLE)
-		return "dir-writable";
+		return TPE_CHECK_DIR_WRITABLE;
 	if ((f->file.mode & S_IFMT) != S_IFREG)
-		return NULL;
+		return TPE_CHECK_NONE;
 	if (f->file.mode & MODE_WRITABLE)
-		return "file-writable";
+		return TPE_CHECK_FILE_WRITABLE;
 	if ((flags & TPE_POLICY_CHECK_FILE) && !owned(&f->file, owner))
-		return "file-owner";
-	return NULL;
+		return TPE_CHECK_FILE_OWNER;
+	return TPE_CHECK_NONE;
 }
 
 /*
@@ -118,7 +121,7 @@ void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
 /* Refused: the file itself, or (a script) the interpreter exec runs. */
 int explain_refused(const struct tpe_verdict *v)
 {
-	return v->check != NULL || v->interp_check != NULL;
+	return v->check != TPE_CHECK_NONE || v->interp_check != TPE_CHECK_NONE;
 }
 
 /* "allowed", "denied", or "would deny": the verdict on the exec. */

@@ -9,6 +9,8 @@
 #ifndef TPE_JUDGE_H
 #define TPE_JUDGE_H
 
+#include <linux/tpe.h>
+
 #include "libtpe.h"
 
 /* The group and other write bits (TPE_MODE_WRITABLE in module/fs.c). */
@@ -43,14 +45,18 @@ struct tpe_verdict {
 	uint32_t listed_id;
 	int checked;			/* the path was judged */
 	uint32_t owner;			/* besides root, who may own it */
-	const char *check;		/* the kernel's check= name, or NULL */
+	enum tpe_check check;		/* TPE_CHECK_NONE: allowed */
 	const char *listed_at;		/* "FILE:LINE" of the list entry */
 	/* a script: its interpreter (the first one) that is refused */
-	const char *interp, *interp_check;
+	const char *interp;
+	enum tpe_check interp_check;
 };
 
 /* judge.c */
-extern const char *const explain_checks[];
+/* check=NAME of each check, as the kernel logs it */
+extern const char *const tpe_check_names[__TPE_CHECK_MAX];
+/* The check a name stands for; __TPE_CHECK_MAX for none of them. */
+enum tpe_check tpe_check_by_name(const char *name);
 /*
  * Is who trusted under p's lists (INVERT read)? Root is the caller's, as
  * in the kernel. *by and *id: the first list entry naming who, or
@@ -59,12 +65,12 @@ extern const char *const explain_checks[];
 int judge_identity(const struct tpe_policy *p, const struct tpe_identity *who,
 		   enum listed_by *by, uint32_t *id);
 /*
- * The check= that refuses the file f describes, or NULL if it is in a
- * trusted path; owner: besides root, who may own its directory (and with
- * CHECK_FILE in flags the file).
+ * The check that refuses the file f describes, or TPE_CHECK_NONE if it is
+ * in a trusted path; owner: besides root, who may own its directory (and
+ * with CHECK_FILE in flags the file).
  */
-const char *judge_path(const struct tpe_facts *f, uint32_t flags,
-		       uint32_t owner);
+enum tpe_check judge_path(const struct tpe_facts *f, uint32_t flags,
+			  uint32_t owner);
 /* Both, for one caller and one file, as tpe_check() in module/lsm.c. */
 void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
 		   const struct tpe_facts *f, struct tpe_verdict *v);

@@ -575,7 +575,7 @@ static void test_kernel_edge(void **state)
 	assert_string_equal(r[1].path, "/home/alice/bin/x uid=0 euid=0");
 	assert_int_equal(r[1].euid, 1001);
 	/* /dev/kmsg's prefix; a check explain never returns. */
-	assert_string_equal(r[2].check, "file-open-write");
+	assert_int_equal(r[2].check, TPE_CHECK_FILE_OPEN_WRITE);
 	assert_string_equal(r[2].op, "mmap");
 	assert_false(r[2].enforced);
 	/* An audit record the kernel printed itself (no auditd). */
@@ -756,7 +756,7 @@ static void record_of(struct record *r, const char *path, const char *dir)
 	r->ino = fs.st_ino;
 	r->dir_ino = ds.st_ino;
 	snprintf(r->path, sizeof(r->path), "%s", path);
-	strcpy(r->check, "dir-writable");
+	r->check = TPE_CHECK_DIR_WRITABLE;
 	strcpy(r->op, "exec");
 }
 

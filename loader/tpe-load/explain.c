@@ -92,26 +92,36 @@ static void say_check(FILE *out, const struct tpe_facts *f,
 {
 	const char *who = v->owner ? "root or the user" : "root";
 
-	fprintf(out, "  check=%s: ", v->check);
-	if (!strcmp(v->check, "no-parent"))
+	fprintf(out, "  check=%s: ", tpe_check_names[v->check]);
+	switch (v->check) {
+	case TPE_CHECK_NO_PARENT:
 		fputs("the file has no parent directory", out);
-	else if (!strcmp(v->check, "untrusted-fs"))
+		break;
+	case TPE_CHECK_UNTRUSTED_FS:
 		fprintf(out, "%s is on a file system a user mounted: %s",
 			f->resolved, f->untrusted_fs);
-	else if (!strcmp(v->check, "dir-owner"))
+		break;
+	case TPE_CHECK_DIR_OWNER:
 		fprintf(out, "%s is owned by uid %u, not by %s", f->dir_path,
 			f->dir.uid, who);
-	else if (!strcmp(v->check, "dir-writable"))
+		break;
+	case TPE_CHECK_DIR_WRITABLE:
 		fprintf(out, "%s is writable by %s (mode %04o)", f->dir_path,
-			writers(f->dir.mode),
-			f->dir.mode & 07777);
-	else if (!strcmp(v->check, "file-writable"))
+			writers(f->dir.mode), f->dir.mode & 07777);
+		break;
+	case TPE_CHECK_FILE_WRITABLE:
 		fprintf(out, "%s is writable by %s (mode %04o)", f->resolved,
-			writers(f->file.mode),
-			f->file.mode & 07777);
-	else
+			writers(f->file.mode), f->file.mode & 07777);
+		break;
+	case TPE_CHECK_FILE_OWNER:
 		fprintf(out, "CHECK_FILE: %s is owned by uid %u, not by %s",
 			f->resolved, f->file.uid, who);
+		break;
+	default:
+		/* judge_path() gives no other check */
+		fputs("refused", out);
+		break;
+	}
 	fputc('\n', out);
 }
 
@@ -129,10 +139,10 @@ void explain_write(FILE *out, const struct tpe_policy *p,
 	fprintf(out, "%s: %s", f->path,
 		explain_refused(v) ? refused(v) : "allowed");
 	if (v->check)
-		fprintf(out, " check=%s", v->check);
+		fprintf(out, " check=%s", tpe_check_names[v->check]);
 	else if (v->interp_check)
 		fprintf(out, " (its interpreter %s) check=%s", v->interp,
-			v->interp_check);
+			tpe_check_names[v->interp_check]);
 	fputc('\n', out);
 	if (strcmp(f->path, f->resolved))
 		fprintf(out, "  resolved: %s\n", f->resolved);

@@ -54,13 +54,11 @@ static bool known_op(const char *op)
 	return false;
 }
 
-/* A check= the kernel gives (lib/judge.c lists tpe_check_names[]). */
-static bool known_check(const char *check)
+/* A check= the kernel logs: one it fails, never "none". */
+static bool check_of(const char *name, enum tpe_check *check)
 {
-	for (size_t i = 0; explain_checks[i]; i++)
-		if (!strcmp(check, explain_checks[i]))
-			return true;
-	return false;
+	*check = tpe_check_by_name(name);
+	return *check != TPE_CHECK_NONE && *check != __TPE_CHECK_MAX;
 }
 
 static int hexval(char c)
@@ -286,11 +284,10 @@ static int parse_kernel_log(const char *line, struct record *r,
 		*why = "comm= not escaped as the kernel does";
 		return -1;
 	}
-	if (strlen(v[4]) >= sizeof(r->check) || !known_check(v[4])) {
+	if (!check_of(v[4], &r->check)) {
 		*why = "unknown check=";
 		return -1;
 	}
-	strcpy(r->check, v[4]);
 	if (dev_of(v[5], r) || u64_of(v[6], &r->ino) ||
 	    u64_of(v[7], &r->dir_ino)) {
 		*why = "dev=, ino= or dir_ino= not a number";
@@ -345,8 +342,7 @@ static int parse_audit(char *rec, struct record *r, const char **why)
 		return -1;
 	}
 	if (strlen(h[1]) >= sizeof(r->op) || !known_op(strcpy(r->op, h[1])) ||
-	    strlen(h[3]) >= sizeof(r->check) ||
-	    !known_check(strcpy(r->check, h[3])) || strcmp(h[4], "file")) {
+	    !check_of(h[3], &r->check) || strcmp(h[4], "file")) {
 		*why = "unknown op=, check= or tclass=";
 		return -1;
 	}

@@ -185,8 +185,9 @@ static bool same_event(const struct event *x, const struct event *y)
 	       x->r.ino == y->r.ino && !strcmp(x->r.path, y->r.path);
 }
 
-static void add_check(struct dgroup *g, const char *check)
+static void add_check(struct dgroup *g, enum tpe_check c)
 {
+	const char *check = tpe_check_names[c];
 	size_t len = strlen(g->checks);
 
 	if (strstr(g->checks, check))
@@ -197,10 +198,10 @@ static void add_check(struct dgroup *g, const char *check)
 }
 
 static bool has_check(const struct suggest *s, const struct dgroup *g,
-		      const char *check)
+		      enum tpe_check check)
 {
 	for (size_t i = g->first; i < g->end; i++)
-		if (!strcmp(s->ev[i].r.check, check))
+		if (s->ev[i].r.check == check)
 			return true;
 	return false;
 }
@@ -211,7 +212,7 @@ static void judge_facts(const struct dgroup *g, const struct event *e,
 {
 	*f = (struct tpe_facts){ .path = e->r.path, .resolved = e->r.path,
 				 .dir_path = g->dir };
-	if (!strcmp(e->r.check, "no-parent")) {
+	if (e->r.check == TPE_CHECK_NO_PARENT) {
 		f->no_parent = 1;
 		return;
 	}
@@ -232,7 +233,7 @@ static void judge_trust(struct suggest *s, struct dgroup *g,
 	struct tpe_identity who = { 0 };
 	struct tpe_policy more = *p;
 	uint32_t *ids = calloc(p->users.n + 1, sizeof(*ids));
-	bool ufs = has_check(s, g, "untrusted-fs");
+	bool ufs = has_check(s, g, TPE_CHECK_UNTRUSTED_FS);
 	size_t judged = 0;
 
 	g->trusted_already = g->can_trust = false;
@@ -250,7 +251,7 @@ static void judge_trust(struct suggest *s, struct dgroup *g,
 		struct tpe_facts f;
 		struct tpe_verdict now, listed;
 
-		if (e->o.state != OBJ_OK && strcmp(e->r.check, "no-parent"))
+		if (e->o.state != OBJ_OK && e->r.check != TPE_CHECK_NO_PARENT)
 			continue;
 		judge_facts(g, e, ufs, &f);
 		explain_judge(p, &who, &f, &now);
@@ -284,7 +285,7 @@ static void judge(struct suggest *s, struct dgroup *g)
 	const struct object *o = g->o;
 	bool file_bad = false;
 
-	if (has_check(s, g, "no-parent")) {
+	if (has_check(s, g, TPE_CHECK_NO_PARENT)) {
 		g->why = "memory with no directory (memfd, shared memory): nothing to fix or copy";
 		g->v = g->can_trust && !g->trusted_already ? TRUST : NONE;
 		return;
@@ -304,7 +305,7 @@ static void judge(struct suggest *s, struct dgroup *g)
 	if (o->never) {
 		g->why = "under /dev, /proc, /sys or /run, which tpe-suggest never changes nor copies from";
 		g->can_copy = false;
-	} else if (has_check(s, g, "untrusted-fs")) {
+	} else if (has_check(s, g, TPE_CHECK_UNTRUSTED_FS)) {
 		g->why = "on a file system a user mounted: no owner or mode there can be trusted";
 	} else if (o->home_of[0]) {
 		g->why = "in a user's home directory, which tpe-suggest never changes";
@@ -861,7 +862,7 @@ static void report_rest(FILE *f, const struct suggest *s,
 				g->why);
 			examples(f, g);
 		}
-		if (has_check(s, g, "no-parent"))
+		if (has_check(s, g, TPE_CHECK_NO_PARENT))
 			continue;
 		for (size_t k = g->first; k < g->end; k++) {
 			const struct event *e = &s->ev[k];
@@ -874,7 +875,7 @@ static void report_rest(FILE *f, const struct suggest *s,
 			fprintf(f, " (dev %u:%u ino %llu, by ", e->r.dev_major,
 				e->r.dev_minor, (unsigned long long)e->r.ino);
 			user(f, w, e->r.euid);
-			fprintf(f, ", %s): ", e->r.check);
+			fprintf(f, ", %s): ", tpe_check_names[e->r.check]);
 			if (e->o.state == OBJ_CHANGED)
 				suggest_escape(f, e->o.why);
 			else

@@ -24,7 +24,7 @@
 /* One denial (or would-be denial) as TPE logged it. */
 struct record {
 	char op[16];		/* exec, mmap, mprotect */
-	char check[24];		/* dir-owner, dir-writable, ... */
+	enum tpe_check check;	/* the check it failed */
 	bool enforced;		/* denied; else "would deny" (permissive) */
 	uint32_t uid;		/* the task's real uid */
 	uint32_t euid;		/* whom the file was judged for */

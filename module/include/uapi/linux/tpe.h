@@ -35,6 +35,39 @@
 /* Limit on nr_uids + nr_gids. */
 #define TPE_POLICY_MAX_ENTRIES	(1U << 20)
 
+/*
+ * The checks of a trusted path, in the order the kernel makes them. A file
+ * in a trusted path fails none (TPE_CHECK_NONE).
+ */
+enum tpe_check {
+	TPE_CHECK_NONE,
+	TPE_CHECK_NO_PARENT,
+	TPE_CHECK_UNTRUSTED_FS,
+	TPE_CHECK_DIR_OWNER,
+	TPE_CHECK_DIR_WRITABLE,
+	TPE_CHECK_FILE_WRITABLE,
+	TPE_CHECK_FILE_OWNER,
+	TPE_CHECK_FILE_OPEN_WRITE,
+	__TPE_CHECK_MAX
+};
+
+/*
+ * The name of each check, as a denial's kernel log line and audit record
+ * give it (check=NAME; "none" is never logged), for an array of
+ * __TPE_CHECK_MAX strings. The names are the ABI; the numbers are for the
+ * programs built with this header, and never leave them.
+ */
+#define TPE_CHECK_NAMES {					\
+	[TPE_CHECK_NONE] = "none",				\
+	[TPE_CHECK_NO_PARENT] = "no-parent",			\
+	[TPE_CHECK_UNTRUSTED_FS] = "untrusted-fs",		\
+	[TPE_CHECK_DIR_OWNER] = "dir-owner",			\
+	[TPE_CHECK_DIR_WRITABLE] = "dir-writable",		\
+	[TPE_CHECK_FILE_WRITABLE] = "file-writable",		\
+	[TPE_CHECK_FILE_OWNER] = "file-owner",			\
+	[TPE_CHECK_FILE_OPEN_WRITE] = "file-open-write",	\
+}
+
 struct tpe_policy_hdr {
 	__le32 magic;
 	__le16 version;
