@@ -4,8 +4,9 @@
  *
  * A file is in a trusted path when its parent directory is owned by global
  * root (or, for a trusted user under STRICT, by that user) and writable by
- * neither group nor other, and the file itself (if a regular file) is
- * writable by neither and, with CHECK_FILE, owned like its directory.
+ * neither group nor other, and the file itself is not a block device and,
+ * if a regular file, is writable by neither and, with CHECK_FILE, owned
+ * like its directory.
  * Owners are facts only where no unprivileged user could choose them:
  *
  * - on a super block that a task with all-root UIDs made in the initial
@@ -214,9 +215,23 @@ enum tpe_check tpe_file_untrusted(const struct file *file, u32 flags,
 		return check;
 
 	/*
+	 * A block device holds what was written to its disk, and who wrote
+	 * that is no fact the node's owner or mode can tell: a disc a user
+	 * burned (group cdrom, logind's ACL for the seat's user), a loop
+	 * device on her own file, any disk of group disk.
+	 */
+	if (S_ISBLK(inode->i_mode))
+		return TPE_CHECK_BLOCK_DEVICE;
+	/*
 	 * Whoever may rewrite a file chooses what it runs, whatever its
-	 * directory. Only regular files have contents someone wrote: a
-	 * device such as /dev/zero (0666) maps memory.
+	 * directory. A character device, a FIFO or a socket has no contents
+	 * someone stored: a private mapping of /dev/zero is anonymous memory
+	 * and a shared one kernel-internal shmem, and device memory that a
+	 * user may write (a framebuffer, DRM buffers) holds what a process
+	 * put there while it runs, like the anonymous memory a JIT writes,
+	 * which TPE allows too. Storage behind a character device
+	 * (device-DAX persistent memory) is root's alone (0600) unless an
+	 * administrator hands it out.
 	 */
 	if (!S_ISREG(inode->i_mode))
 		return TPE_CHECK_NONE;
