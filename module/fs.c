@@ -4,19 +4,27 @@
  *
  * A file is in a trusted path when its parent directory is owned by global
  * root (or, for a trusted user under STRICT, by that user) and writable by
- * neither group nor other, and the file itself (if a regular file) is
- * writable by neither and, with CHECK_FILE, owned like its directory.
- * Owners are facts only where no unprivileged user could choose them:
+ * neither group nor other, and the file itself is not a block device and,
+ * if a regular file, is writable by neither and, with CHECK_FILE, owned
+ * like its directory. Owners are facts only where no unprivileged user
+ * could choose them:
  *
  * - on a super block that a task with all-root UIDs made in the initial
  *   user namespace; a FUSE daemon behind setuid fusermount3, or a file
  *   system mounted inside a user namespace, reports whatever owners its
  *   user likes;
- * - not on a disk that root mounted for a user: a block device first
- *   mounted nosuid (udisks2, pmount), or a loop device bound to a file
- *   that is not itself a root-owned file in a trusted path;
+ * - not on a disk that root mounted for a user: a block device whose first
+ *   mount was nosuid (udisks2, pmount) or made by a caller whose UIDs were
+ *   not all root, or a loop device that has been bound, since it was last
+ *   unbound, to a file that was not a root-owned file in a trusted path;
  * - as both the file system and the mount see them: an idmapped mount may
  *   take trust away, never grant it.
+ *
+ * Every fact is taken from an operation that happened: a super block's
+ * first mount once the call that made it cannot fail (sb_mounted), a loop
+ * device's backing file once the loop driver cannot refuse it
+ * (bdev_set_backing_file). No hook here runs before the operation it
+ * records, so a refused or failed call changes no verdict.
  *
  * A file is judged by the path its user opened: an overlayfs file mapped
  * by mprotect() is the backing file of the layer below, but is judged as
@@ -34,11 +42,8 @@
 #include <linux/rcupdate.h>
 #include <linux/seqlock.h>
 #include <linux/spinlock.h>
-#include <linux/uaccess.h>
 #include <linux/uidgid.h>
 #include <linux/user_namespace.h>
-#include <uapi/linux/loop.h>
-#include <uapi/linux/mount.h>
 #include <uapi/linux/tpe.h>
 
 #include "fs.h"
@@ -49,60 +54,56 @@
 const char *const tpe_check_names[__TPE_CHECK_MAX] = TPE_CHECK_NAMES;
 
 /*
- * mount(2) names nosuid before the super block exists, and the new mount
- * API only at fsmount(); keep what mount(2) asked for until the super
- * block it makes is allocated, in the same call.
+ * A mounter is a user unless all its UIDs are root: fusermount3 and
+ * mount(8) with the "user" option are setuid root, so their real UID
+ * still names the user.
  */
-static int tpe_sb_mount(const char *dev_name, const struct path *path,
-			const char *type, unsigned long flags, void *data)
+static bool tpe_mounter_untrusted(const struct cred *cred)
 {
-	const unsigned long not_new = MS_REMOUNT | MS_BIND | MS_MOVE |
-		MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE;
-	enum tpe_mount_request req = TPE_MOUNT_NONE;
+	return !uid_eq(cred->uid, GLOBAL_ROOT_UID) ||
+	       !uid_eq(cred->euid, GLOBAL_ROOT_UID);
+}
 
-	if (!(flags & not_new))
-		req = flags & MS_NOSUID ? TPE_MOUNT_NOSUID : TPE_MOUNT_SUID;
-	tpe_task(current)->mount = req;
+/* The mounting task is current. */
+static int hook_sb_alloc_security(struct super_block *sb)
+{
+	tpe_sb(sb)->untrusted_mounter = tpe_mounter_untrusted(current_cred());
 	return 0;
 }
 
 /*
- * The mounting task is current: fusermount3 and mount(8) with the "user"
- * option are setuid root, so their real UID still names the user. A super
- * block made by mount(2) takes the nosuid it was asked with; one made by
- * fsconfig() waits for its first attach (tpe_move_mount()).
+ * The first mount made of a super block, by mount(2) or fsmount(), decides
+ * whether root mounted it for a user. Later mounts of it (binds, which may
+ * add nosuid, or a second mount(2) of the same disk) change nothing, and
+ * attaching an fsmount() mount is a move of that same mount. Only a call
+ * that succeeded comes here.
  */
-static int tpe_sb_alloc_security(struct super_block *sb)
+static void hook_sb_mounted(const struct vfsmount *mnt)
 {
-	const struct cred *cred = current_cred();
-	struct tpe_superblock *tsb = tpe_sb(sb);
-	struct tpe_task *tt = tpe_task(current);
+	unsigned long first = BIT(TPE_SB_MOUNTED);
 
-	tsb->untrusted_mounter = !uid_eq(cred->uid, GLOBAL_ROOT_UID) ||
-				 !uid_eq(cred->euid, GLOBAL_ROOT_UID);
-	if (tt->mount == TPE_MOUNT_NOSUID)
-		__set_bit(TPE_SB_NOSUID, &tsb->first_mount);
-	else if (tt->mount == TPE_MOUNT_NONE)
-		__set_bit(TPE_SB_UNATTACHED, &tsb->first_mount);
-	tt->mount = TPE_MOUNT_NONE;
-	return 0;
-}
-
-/* The first attach of a super block fsconfig() made fixes its nosuid. */
-static int tpe_move_mount(const struct path *from_path,
-			  const struct path *to_path)
-{
-	struct tpe_superblock *tsb = tpe_sb(from_path->mnt->mnt_sb);
-
-	if (test_and_clear_bit(TPE_SB_UNATTACHED, &tsb->first_mount) &&
-	    (from_path->mnt->mnt_flags & MNT_NOSUID))
-		set_bit(TPE_SB_NOSUID, &tsb->first_mount);
-	return 0;
+	if ((mnt->mnt_flags & MNT_NOSUID) ||
+	    tpe_mounter_untrusted(current_cred()))
+		first |= BIT(TPE_SB_FOR_USER);
+	cmpxchg(&tpe_sb(mnt->mnt_sb)->first_mount, 0, first);
 }
 
 static bool tpe_sb_untrusted(const struct super_block *sb)
 {
 	return sb->s_user_ns != &init_user_ns || tpe_sb(sb)->untrusted_mounter;
+}
+
+/*
+ * Seen through @mnt, is its super block mounted for a user? Decided by the
+ * first mount once there was one; until then (a super block the kernel
+ * mounted for itself) by @mnt, the mount the file is reached through.
+ */
+static bool tpe_first_mount_for_user(unsigned long first_mount,
+				     const struct vfsmount *mnt)
+{
+	if (first_mount & BIT(TPE_SB_MOUNTED))
+		return first_mount & BIT(TPE_SB_FOR_USER);
+	return READ_ONCE(mnt->mnt_flags) & MNT_NOSUID;
 }
 
 /*
@@ -114,18 +115,15 @@ static bool tpe_sb_untrusted(const struct super_block *sb)
 static bool tpe_sb_mounted_for_user(const struct vfsmount *mnt)
 {
 	const struct super_block *sb = mnt->mnt_sb;
-	unsigned long first_mount = READ_ONCE(tpe_sb(sb)->first_mount);
 
 	if (!sb->s_bdev)
 		return false;
-	if (first_mount & BIT(TPE_SB_NOSUID))
-		return true;
-	if ((first_mount & BIT(TPE_SB_UNATTACHED)) &&
-	    (READ_ONCE(mnt->mnt_flags) & MNT_NOSUID))
+	if (tpe_first_mount_for_user(READ_ONCE(tpe_sb(sb)->first_mount), mnt))
 		return true;
 	/* A partition of a loop device is in its whole device's image. */
 	return sb->s_bdev->bd_disk->major == LOOP_MAJOR &&
-	       !READ_ONCE(tpe_bdev(bdev_whole(sb->s_bdev))->trusted_backing);
+	       READ_ONCE(tpe_bdev(bdev_whole(sb->s_bdev))->backing) !=
+	       TPE_BACKING_TRUSTED;
 }
 
 /* Is @inode owned by @owner, for its file system and through @idmap? */
@@ -214,9 +212,23 @@ enum tpe_check tpe_file_untrusted(const struct file *file, u32 flags,
 		return check;
 
 	/*
+	 * A block device holds what was written to its disk, and who wrote
+	 * that is no fact the node's owner or mode can tell: a disc a user
+	 * burned (group cdrom, logind's ACL for the seat's user), a loop
+	 * device on her own file, any disk of group disk.
+	 */
+	if (S_ISBLK(inode->i_mode))
+		return TPE_CHECK_BLOCK_DEVICE;
+	/*
 	 * Whoever may rewrite a file chooses what it runs, whatever its
-	 * directory. Only regular files have contents someone wrote: a
-	 * device such as /dev/zero (0666) maps memory.
+	 * directory. A character device, a FIFO or a socket has no contents
+	 * someone stored: a private mapping of /dev/zero is anonymous memory
+	 * and a shared one kernel-internal shmem, and device memory that a
+	 * user may write (a framebuffer, DRM buffers) holds what a process
+	 * put there while it runs, like the anonymous memory a JIT writes,
+	 * which TPE allows too. Storage behind a character device
+	 * (device-DAX persistent memory) is root's alone unless an
+	 * administrator hands it out.
 	 */
 	if (!S_ISREG(inode->i_mode))
 		return TPE_CHECK_NONE;
@@ -257,59 +269,160 @@ enum tpe_check tpe_file_written(const struct file *file)
 }
 
 /*
- * Binding a loop device judges the file it is bound to: a root-owned file
- * in a trusted path keeps the meaning of the owners on the disk it holds,
- * anything else (a user's image, passed to udisksd by descriptor) does not.
- * Only root binds loop devices (the device node's mode); a racing thread of
- * that caller could bind another descriptor than the one judged here, which
- * is root's own choice.
+ * What a loop device presents is what its backing file holds: a root-owned
+ * file in a trusted path keeps the meaning of the owners on the disk it
+ * holds, anything else (a user's image, passed to udisksd by descriptor; a
+ * block device, whose own contents are no fact) does not. While the device
+ * stays bound the verdict only goes down: after LOOP_CHANGE_FD a file
+ * system mounted from the old file that has no shutdown operation keeps
+ * serving what it cached from it (an inode in use keeps its pages).
  */
-static int tpe_file_ioctl(struct file *file, unsigned int cmd,
-			  unsigned long arg)
+static enum tpe_backing tpe_backing_bound(enum tpe_backing now, bool trusted)
 {
-	struct loop_config __user *config = (void __user *)arg;
-	struct block_device *bdev;
-	struct file *backing;
-	unsigned int fd;
+	return trusted && now != TPE_BACKING_UNTRUSTED ? TPE_BACKING_TRUSTED :
+							 TPE_BACKING_UNTRUSTED;
+}
 
-	if (!S_ISBLK(file_inode(file)->i_mode))
-		return 0;
-	bdev = file_bdev(file);
-	if (bdev->bd_disk->major != LOOP_MAJOR)
-		return 0;
-	switch (cmd) {
-	case LOOP_SET_FD:
-	case LOOP_CHANGE_FD:
-		fd = arg;
-		break;
-	case LOOP_CONFIGURE:
-		if (get_user(fd, &config->fd))
-			return -EFAULT;
-		break;
-	default:
-		return 0;
+/*
+ * The loop driver calls this only for a bind that happens, and with its own
+ * locks held, so that calls for one device never race.
+ */
+static void hook_bdev_set_backing_file(struct block_device *bdev,
+				       const struct file *file)
+{
+	struct tpe_bdev *tb = tpe_bdev(bdev);
+	enum tpe_backing backing = TPE_BACKING_NONE;
+	bool trusted;
+
+	if (file) {
+		trusted = !tpe_file_untrusted(file, TPE_POLICY_CHECK_FILE,
+					      GLOBAL_ROOT_UID);
+		backing = tpe_backing_bound(tb->backing, trusted);
 	}
-
-	backing = fget(fd);
-	if (!backing)
-		return -EBADF;
-	/* The loop driver binds the whole device, whichever node is used. */
-	WRITE_ONCE(tpe_bdev(bdev_whole(bdev))->trusted_backing,
-		   tpe_file_untrusted(backing, TPE_POLICY_CHECK_FILE,
-				      GLOBAL_ROOT_UID) == TPE_CHECK_NONE);
-	fput(backing);
-	return 0;
+	WRITE_ONCE(tb->backing, backing);
 }
 
 static struct security_hook_list tpe_fs_hooks[] __ro_after_init = {
-	LSM_HOOK_INIT(sb_mount, tpe_sb_mount),
-	LSM_HOOK_INIT(sb_alloc_security, tpe_sb_alloc_security),
-	LSM_HOOK_INIT(move_mount, tpe_move_mount),
-	LSM_HOOK_INIT(file_ioctl, tpe_file_ioctl),
-	LSM_HOOK_INIT(file_ioctl_compat, tpe_file_ioctl),
+	LSM_HOOK_INIT(sb_alloc_security, hook_sb_alloc_security),
+	LSM_HOOK_INIT(sb_mounted, hook_sb_mounted),
+	LSM_HOOK_INIT(bdev_set_backing_file, hook_bdev_set_backing_file),
 };
 
 void __init tpe_add_fs_hooks(const struct lsm_id *lsmid)
 {
 	security_add_hooks(tpe_fs_hooks, ARRAY_SIZE(tpe_fs_hooks), lsmid);
 }
+
+#ifdef CONFIG_SECURITY_TPE_KUNIT_TEST
+
+#include <kunit/test.h>
+
+static void test_tpe_backing_bound(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, tpe_backing_bound(TPE_BACKING_NONE, true),
+			TPE_BACKING_TRUSTED);
+	KUNIT_EXPECT_EQ(test, tpe_backing_bound(TPE_BACKING_NONE, false),
+			TPE_BACKING_UNTRUSTED);
+	KUNIT_EXPECT_EQ(test, tpe_backing_bound(TPE_BACKING_TRUSTED, true),
+			TPE_BACKING_TRUSTED);
+	KUNIT_EXPECT_EQ(test, tpe_backing_bound(TPE_BACKING_TRUSTED, false),
+			TPE_BACKING_UNTRUSTED);
+	/* A bound device does not get trust back from a LOOP_CHANGE_FD. */
+	KUNIT_EXPECT_EQ(test, tpe_backing_bound(TPE_BACKING_UNTRUSTED, true),
+			TPE_BACKING_UNTRUSTED);
+}
+
+static void test_tpe_first_mount_for_user(struct kunit *test)
+{
+	const unsigned long mounted = BIT(TPE_SB_MOUNTED);
+	const unsigned long for_user = mounted | BIT(TPE_SB_FOR_USER);
+	const struct vfsmount suid = { .mnt_flags = 0 };
+	const struct vfsmount nosuid = { .mnt_flags = MNT_NOSUID };
+
+	/* Not mounted by mount(2) or fsmount(): the mount reached through. */
+	KUNIT_EXPECT_FALSE(test, tpe_first_mount_for_user(0, &suid));
+	KUNIT_EXPECT_TRUE(test, tpe_first_mount_for_user(0, &nosuid));
+	/* Root's own disk through a nosuid bind (bubblewrap's /usr). */
+	KUNIT_EXPECT_FALSE(test, tpe_first_mount_for_user(mounted, &nosuid));
+	KUNIT_EXPECT_FALSE(test, tpe_first_mount_for_user(mounted, &suid));
+	/* A user's disk through a bind root made without nosuid. */
+	KUNIT_EXPECT_TRUE(test, tpe_first_mount_for_user(for_user, &suid));
+	KUNIT_EXPECT_TRUE(test, tpe_first_mount_for_user(for_user, &nosuid));
+}
+
+/* A super block with a zeroed tpe blob, as the LSM framework makes one. */
+static struct super_block *tpe_test_sb(struct kunit *test)
+{
+	struct super_block *sb = kunit_kzalloc(test, sizeof(*sb), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, sb);
+	sb->s_security = kunit_kzalloc(test, tpe_blob_sizes.lbs_superblock +
+				       sizeof(struct tpe_superblock),
+				       GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sb->s_security);
+	return sb;
+}
+
+/* The first mount decides, whatever the mounts made of it later. */
+static void test_hook_sb_mounted_first_wins(struct kunit *test)
+{
+	const unsigned long mounted = BIT(TPE_SB_MOUNTED);
+	const unsigned long for_user = mounted | BIT(TPE_SB_FOR_USER);
+	struct super_block *hers = tpe_test_sb(test), *his = tpe_test_sb(test);
+	const struct vfsmount her_nosuid = {
+		.mnt_sb = hers, .mnt_flags = MNT_NOSUID,
+	};
+	const struct vfsmount her_bind = { .mnt_sb = hers };
+	const struct vfsmount his_suid = { .mnt_sb = his };
+	const struct vfsmount his_bind = {
+		.mnt_sb = his, .mnt_flags = MNT_NOSUID,
+	};
+
+	/* udisks2's nosuid mount, then a bind root makes without nosuid. */
+	hook_sb_mounted(&her_nosuid);
+	KUNIT_EXPECT_EQ(test, tpe_sb(hers)->first_mount, for_user);
+	hook_sb_mounted(&her_bind);
+	KUNIT_EXPECT_EQ(test, tpe_sb(hers)->first_mount, for_user);
+
+	/* Root's own mount, then a nosuid bind of it (bubblewrap's). */
+	hook_sb_mounted(&his_suid);
+	KUNIT_EXPECT_EQ(test, tpe_sb(his)->first_mount, mounted);
+	hook_sb_mounted(&his_bind);
+	KUNIT_EXPECT_EQ(test, tpe_sb(his)->first_mount, mounted);
+}
+
+/* A first mount made by a user (a setuid mount(8)) is made for her. */
+static void test_hook_sb_mounted_by_user(struct kunit *test)
+{
+	struct super_block *sb = tpe_test_sb(test);
+	const struct vfsmount mnt = { .mnt_sb = sb };
+	const struct cred *old;
+	struct cred *cred;
+
+	cred = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cred->uid = KUIDT_INIT(1000);
+	old = override_creds(cred);
+	hook_sb_mounted(&mnt);
+	revert_creds(old);
+	put_cred(cred);
+	KUNIT_EXPECT_EQ(test, tpe_sb(sb)->first_mount,
+			BIT(TPE_SB_MOUNTED) | BIT(TPE_SB_FOR_USER));
+}
+
+static struct kunit_case tpe_fs_test_cases[] = {
+	KUNIT_CASE(test_tpe_backing_bound),
+	KUNIT_CASE(test_tpe_first_mount_for_user),
+	KUNIT_CASE(test_hook_sb_mounted_first_wins),
+	KUNIT_CASE(test_hook_sb_mounted_by_user),
+	{}
+};
+
+static struct kunit_suite tpe_fs_test_suite = {
+	.name = "tpe_fs",
+	.test_cases = tpe_fs_test_cases,
+};
+
+kunit_test_suite(tpe_fs_test_suite);
+
+#endif /* CONFIG_SECURITY_TPE_KUNIT_TEST */

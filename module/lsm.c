@@ -33,7 +33,6 @@ struct lsm_blob_sizes tpe_blob_sizes __ro_after_init = {
 	.lbs_cred = sizeof(struct tpe_cred),
 	.lbs_superblock = sizeof(struct tpe_superblock),
 	.lbs_bdev = sizeof(struct tpe_bdev),
-	.lbs_task = sizeof(struct tpe_task),
 };
 
 /* May @cred execute or map @file for @op under the live policy? */

@@ -88,6 +88,8 @@ enum tpe_check judge_path(const struct tpe_facts *f, uint32_t flags,
 		return TPE_CHECK_DIR_OWNER;
 	if (f->dir.mode & MODE_WRITABLE)
 		return TPE_CHECK_DIR_WRITABLE;
+	if ((f->file.mode & S_IFMT) == S_IFBLK)
+		return TPE_CHECK_BLOCK_DEVICE;
 	if ((f->file.mode & S_IFMT) != S_IFREG)
 		return TPE_CHECK_NONE;
 	if (f->file.mode & MODE_WRITABLE)

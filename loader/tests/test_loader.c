@@ -1142,9 +1142,17 @@ static void test_judge_path(void **state)
 	assert_int_equal(judge_path(&f, 0, 0), TPE_CHECK_NONE);
 	assert_int_equal(judge_path(&f, CF, 0), TPE_CHECK_FILE_OWNER);
 	assert_int_equal(judge_path(&f, CF, 1001), TPE_CHECK_NONE);
-	/* not a regular file: its mode and owner are not looked at */
+	/* a character device (/dev/zero): its mode and owner are not looked at */
 	f.file = (struct tpe_node){ 1001, S_IFCHR | 0666 };
 	assert_int_equal(judge_path(&f, CF, 0), TPE_CHECK_NONE);
+	/* a block device: refused whoever owns it, CHECK_FILE or not */
+	f.file = (struct tpe_node){ 0, S_IFBLK | 0600 };
+	assert_int_equal(judge_path(&f, 0, 0), TPE_CHECK_BLOCK_DEVICE);
+	assert_int_equal(judge_path(&f, CF, 1001), TPE_CHECK_BLOCK_DEVICE);
+	/* ... after the directory */
+	f.dir.mode = S_IFDIR | 0777;
+	assert_int_equal(judge_path(&f, CF, 0), TPE_CHECK_DIR_WRITABLE);
+	f.dir = (struct tpe_node)DIR_OK;
 	/* the mount and the parent before the directory */
 	f.dir = (struct tpe_node){ 1001, S_IFDIR | 0777 };
 	f.untrusted_fs = "fuse";
@@ -1170,6 +1178,8 @@ static void test_check_names(void **state)
 					  .file = FILE_OK },
 		[TPE_CHECK_DIR_WRITABLE] = { .dir = { 0, S_IFDIR | 0775 },
 					     .file = FILE_OK },
+		[TPE_CHECK_BLOCK_DEVICE] = { .dir = DIR_OK,
+					     .file = { 0, S_IFBLK | 0660 } },
 		[TPE_CHECK_FILE_WRITABLE] = { .dir = DIR_OK,
 					      .file = { 0, S_IFREG | 0757 } },
 		[TPE_CHECK_FILE_OWNER] = { .dir = DIR_OK,

@@ -109,6 +109,10 @@ static void say_check(FILE *out, const struct tpe_facts *f,
 		fprintf(out, "%s is writable by %s (mode %04o)", f->dir_path,
 			writers(f->dir.mode), f->dir.mode & 07777);
 		break;
+	case TPE_CHECK_BLOCK_DEVICE:
+		fprintf(out, "%s is a block device: it holds what was written "
+			"to its disk, which a user may have chosen", f->resolved);
+		break;
 	case TPE_CHECK_FILE_WRITABLE:
 		fprintf(out, "%s is writable by %s (mode %04o)", f->resolved,
 			writers(f->file.mode), f->file.mode & 07777);

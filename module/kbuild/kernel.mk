@@ -37,10 +37,14 @@ export CCACHE_NOHASHDIR := 1
 # Release names, so a packaged kernel never claims to be Debian's own.
 KMAKE_LEAN = $(KMAKE) O=$(KLEAN) LOCALVERSION=-tpe
 KMAKE_DEBUG = $(KMAKE) O=$(KDEBUG) LOCALVERSION=-tpe-debug
-HOOKUP := $(TPE_KBUILD)/patches/hookup.patch
+# The patches to the tree, applied in this order: the two LSM hooks tpe
+# needs (a new mount with its flags, a loop device's backing file), then the
+# hook-up (Kconfig, Makefile, LSM id and count, MAINTAINERS, docs index).
+HOOKUP := $(addprefix $(TPE_KBUILD)/patches/,hook-sb-mounted.patch \
+	hook-bdev-backing-file.patch hookup.patch)
 COPY := $(TPE_KBUILD)/copy-changed
-# Pristine tree files the hook-up patch touches, for restoring and for `patches`.
-HOOKUP_FILES = $(shell sed -n 's|^+++ b/||p' $(HOOKUP))
+# Pristine tree files the patches touch, for restoring and for `patches`.
+HOOKUP_FILES = $(sort $(shell sed -n 's|^+++ b/||p' $(HOOKUP)))
 
 .PHONY: kernel kernel-debug kernel-src patches kernel-check-fast tpe-sync kernel-lint kunit \
 	kernel-deb kernel-deb-debug kernel-debian-config
@@ -53,8 +57,8 @@ $(KSRC)/.tpe-unpacked:
 	mv $(KSRC).tmp $(KSRC)
 	touch $@
 
-# Apply the hook-up patch to pristine copies of the files it touches (saved
-# on first use), then copy the results in by content: re-running it after the
+# Apply the patches to pristine copies of the files they touch (saved on
+# first use), then copy the results in by content: re-running it after a
 # patch changed rebuilds only what depends on what really changed.
 $(KSRC)/.tpe-hookup: $(HOOKUP) $(KSRC)/.tpe-unpacked
 	cd $(KSRC) && for f in $(HOOKUP_FILES); do \
@@ -63,7 +67,9 @@ $(KSRC)/.tpe-hookup: $(HOOKUP) $(KSRC)/.tpe-unpacked
 	done
 	rm -rf $(KSRC).hookup
 	cp -r $(KPRISTINE) $(KSRC).hookup
-	patch -d $(KSRC).hookup -p1 -s --no-backup-if-mismatch < $(HOOKUP)
+	for p in $(HOOKUP); do \
+		patch -d $(KSRC).hookup -p1 -s --no-backup-if-mismatch < $$p || exit 1; \
+	done
 	for f in $(HOOKUP_FILES); do $(COPY) $(KSRC).hookup/$$f $(KSRC)/$$f; done
 	rm -rf $(KSRC).hookup
 	touch $@

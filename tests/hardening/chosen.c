@@ -11,13 +11,16 @@
  *   1 file owner (CHECK_FILE by default)   4 the log names dev:ino
  *   2 a writer kept across a fix           5 binfmt_misc C entries
  *   3 disks mounted for a user (loop, nosuid, new mount API, bubblewrap,
- *     udisks2 with a loop device and with a second disk, /dev/vdb)
+ *     udisks2 with a loop device and with a second disk, /dev/vdb), and
+ *     only by operations that happened (refused and racing loop binds,
+ *     moves and failed mounts); a block device mapped by ld.so
  *   6 overlayfs: root's keeps trust, one file has one verdict
  */
 #define _GNU_SOURCE
 #include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <linux/loop.h>
 #include <sched.h>
@@ -28,6 +31,7 @@
 #include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -511,11 +515,15 @@ static void mount_loop(const char *img, const char *dir, unsigned long flags)
 	close(lfd);
 }
 
-/* The new mount API: fsopen, fsconfig, fsmount(attrs), move_mount. */
-static void fsmount_loop(const char *img, const char *dir, unsigned int attrs)
+/* How an fsmount() mount is attached: move_mount(2), or mount(2) MS_MOVE. */
+enum attach { BY_MOVE_MOUNT, BY_MS_MOVE };
+
+/* The new mount API: fsopen, fsconfig, fsmount(attrs), then the attach. */
+static void fsmount_loop(const char *img, const char *dir, unsigned int attrs,
+			 enum attach how)
 {
-	char dev[64];
-	int lfd = loop_attach(img, dev, sizeof(dev)), fs, mnt;
+	char dev[64], fdpath[64];
+	int lfd = loop_attach(img, dev, sizeof(dev)), fs, mnt, err;
 
 	make_dir(dir, 0755, 0, 0);
 	fs = fsopen("ext4", FSOPEN_CLOEXEC);
@@ -524,8 +532,15 @@ static void fsmount_loop(const char *img, const char *dir, unsigned int attrs)
 	    fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
 		die("fsopen/fsconfig ext4 on %s", dev);
 	mnt = fsmount(fs, FSMOUNT_CLOEXEC, attrs | MOUNT_ATTR_RDONLY);
-	if (mnt < 0 || move_mount(mnt, "", AT_FDCWD, dir, MOVE_MOUNT_F_EMPTY_PATH))
-		die("fsmount/move_mount %s on %s", dev, dir);
+	if (mnt < 0)
+		die("fsmount %s", dev);
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", mnt);
+	err = how == BY_MOVE_MOUNT ?
+		move_mount(mnt, "", AT_FDCWD, dir, MOVE_MOUNT_F_EMPTY_PATH) :
+		mount(fdpath, dir, NULL, MS_MOVE, NULL);
+	if (err)
+		die("%s %s on %s", how == BY_MOVE_MOUNT ? "move_mount" : "mount MS_MOVE",
+		    dev, dir);
 	close(mnt);
 	close(fs);
 	close(lfd);
@@ -591,11 +606,11 @@ static void chosen_mounts_root(void)
 
 	/* (d) the new mount API decides nosuid at fsmount(). */
 	image_copy(T "/d1.img", 0, 0);
-	fsmount_loop(T "/d1.img", BASE "/mnt-d1", MOUNT_ATTR_NOSUID);
+	fsmount_loop(T "/d1.img", BASE "/mnt-d1", MOUNT_ATTR_NOSUID, BY_MOVE_MOUNT);
 	exec_as("chosen 3d: fsopen/fsconfig/fsmount(MOUNT_ATTR_NOSUID)/move_mount of root's image: alice's exec",
 		&alice, BASE "/mnt-d1/hello", true);
 	image_copy(T "/d2.img", 0, 0);
-	fsmount_loop(T "/d2.img", BASE "/mnt-d2", 0);
+	fsmount_loop(T "/d2.img", BASE "/mnt-d2", 0, BY_MOVE_MOUNT);
 	exec_as("chosen 3d: fsmount without MOUNT_ATTR_NOSUID of root's image (control)", &alice,
 		BASE "/mnt-d2/hello", false);
 
@@ -606,6 +621,273 @@ static void chosen_mounts_root(void)
 
 	for (const char *const *d = (const char *const[]){ BASE "/mnt-a", BASE "/mnt-b",
 			BASE "/mnt-c", BASE "/mnt-d1", BASE "/mnt-d2", NULL }; *d; d++)
+		if (umount2(*d, 0))
+			note("umount %s: %s", *d, strerror(errno));
+}
+
+/* ---- 3g-3i: a loop device's verdict comes from the binds that happened ---- */
+
+/* A root-owned file in a trusted path, of another size than the images. */
+#define TRUSTED_FILE "/usr/bin/true"
+
+/* ioctl(fd, req, arg): 0 or its errno. */
+static int loop_ioctl(int fd, unsigned long req, unsigned long arg)
+{
+	return ioctl(fd, req, arg) ? errno : 0;
+}
+
+static void mount_dev(const char *dev, const char *dir)
+{
+	make_dir(dir, 0755, 0, 0);
+	if (mount(dev, dir, "ext4", MS_RDONLY, NULL))
+		die("mount %s on %s", dev, dir);
+}
+
+/* (g) binds the driver refuses, with a trusted file, change nothing. */
+static void chosen_loop_refused(void)
+{
+	char dev[64];
+	int lfd, fd, err;
+
+	image_copy(U "/imgs/g.img", alice.uid, alice.gid);
+	lfd = loop_attach(U "/imgs/g.img", dev, sizeof(dev));
+	mount_dev(dev, BASE "/mnt-g");
+	exec_as("chosen 3g: root mounts (no nosuid) a loop device bound to alice's image: alice's exec",
+		&alice, BASE "/mnt-g/hello", true);
+	fd = open(TRUSTED_FILE, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		die("open %s", TRUSTED_FILE);
+	err = loop_ioctl(lfd, LOOP_SET_FD, fd);
+	check(err == EBUSY, errno_name(err),
+	      "chosen 3g: LOOP_SET_FD of " TRUSTED_FILE " on that device: EBUSY");
+	exec_as("chosen 3g: after the refused LOOP_SET_FD: alice's exec", &alice,
+		BASE "/mnt-g/hello", true);
+	err = loop_ioctl(lfd, LOOP_CHANGE_FD, fd);
+	check(err == EINVAL, errno_name(err),
+	      "chosen 3g: LOOP_CHANGE_FD to " TRUSTED_FILE " (another size): EINVAL");
+	exec_as("chosen 3g: after the refused LOOP_CHANGE_FD: alice's exec", &alice,
+		BASE "/mnt-g/hello", true);
+	close(fd);
+	close(lfd);
+	if (umount2(BASE "/mnt-g", 0))
+		note("umount %s: %s", BASE "/mnt-g", strerror(errno));
+}
+
+/* LOOP_CHANGE_FD of the loop device lfd to the file at path; 0 or an errno. */
+static int loop_change(int lfd, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0)
+		die("open %s", path);
+	err = loop_ioctl(lfd, LOOP_CHANGE_FD, fd);
+	close(fd);
+	return err;
+}
+
+/* (h) while bound, a device's verdict only goes down; an unbind resets it. */
+static void chosen_loop_change(void)
+{
+	char dev[64];
+	int lfd, err;
+
+	image_copy(T "/h.img", 0, 0);
+	image_copy(U "/imgs/h.img", alice.uid, alice.gid);
+	lfd = loop_attach(T "/h.img", dev, sizeof(dev));
+	err = loop_change(lfd, U "/imgs/h.img");
+	check(!err, errno_name(err),
+	      "chosen 3h: LOOP_CHANGE_FD from root's image to alice's copy of it: done");
+	err = loop_change(lfd, T "/h.img");
+	check(!err, errno_name(err), "chosen 3h: LOOP_CHANGE_FD back to root's image: done");
+	mount_dev(dev, BASE "/mnt-h");
+	exec_as("chosen 3h: root mounts (no nosuid) that device, which presented alice's image since it was bound: alice's exec",
+		&alice, BASE "/mnt-h/hello", true);
+	close(lfd);
+	if (umount2(BASE "/mnt-h", 0))
+		die("umount %s", BASE "/mnt-h");
+	/* Unbound with its last close (autoclear): a new bind starts afresh. */
+	mount_loop(T "/h.img", BASE "/mnt-h", 0);
+	exec_as("chosen 3h: root's image bound anew and mounted without nosuid (control)", &alice,
+		BASE "/mnt-h/hello", false);
+	if (umount2(BASE "/mnt-h", 0))
+		note("umount %s: %s", BASE "/mnt-h", strerror(errno));
+}
+
+struct bind_race {
+	const char *dev, *img;
+	int go;		/* read end: one byte starts the bind */
+};
+
+/* As root: LOOP_CONFIGURE img on dev once told to; 0, 1 for EBUSY, 2 else. */
+static int do_bind_race(void *arg)
+{
+	const struct bind_race *b = arg;
+	struct loop_config cfg = { .info.lo_flags = LO_FLAGS_AUTOCLEAR };
+	int lfd = open(b->dev, O_RDONLY | O_CLOEXEC);
+	int img = open(b->img, O_RDWR | O_CLOEXEC);
+	char c;
+
+	if (lfd < 0 || img < 0 || read(b->go, &c, 1) != 1)
+		return 3;
+	cfg.fd = img;
+	if (!ioctl(lfd, LOOP_CONFIGURE, &cfg))
+		return 0;
+	return errno == EBUSY ? 1 : 2;
+}
+
+/* The inode of the file the loop device lfd is bound to, or 0. */
+static unsigned long loop_backing_ino(int lfd)
+{
+	struct loop_info64 info;
+
+	return ioctl(lfd, LOOP_GET_STATUS64, &info) ? 0 : (unsigned long)info.lo_inode;
+}
+
+/*
+ * (i) Two binds of one free device race, as udisksd's worker threads can
+ * run two loop-setup requests: one wins, the other gets EBUSY, and alice's
+ * exec from root's mount of the device follows the file that was bound.
+ */
+static void chosen_loop_race(void)
+{
+	const char *imgs[2] = { U "/imgs/race.img", T "/race.img" };
+	int rounds = 8, one_won = 0, followed = 0, won[2] = { 0, 0 };
+	struct stat hers;
+
+	image_copy(imgs[0], alice.uid, alice.gid);
+	image_copy(imgs[1], 0, 0);
+	if (stat(imgs[0], &hers))
+		die("stat %s", imgs[0]);
+	for (int r = 0; r < rounds; r++) {
+		char dev[64];
+		int ctl, nr, hold, go[2], st[2], winner;
+		struct bind_race b[2];
+		pid_t pid[2];
+		unsigned long ino;
+		struct outcome o;
+
+		ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+		nr = ctl < 0 ? -1 : ioctl(ctl, LOOP_CTL_GET_FREE);
+		if (nr < 0)
+			die("LOOP_CTL_GET_FREE");
+		close(ctl);
+		snprintf(dev, sizeof(dev), "/dev/loop%d", nr);
+		/* Held open so that the device outlives the children (autoclear). */
+		hold = -1;
+		for (int i = 0; i < 50 && hold < 0; i++) {
+			hold = open(dev, O_RDONLY | O_CLOEXEC);
+			if (hold < 0)
+				usleep(100000);
+		}
+		if (hold < 0 || pipe2(go, O_CLOEXEC))
+			die("open %s", dev);
+		for (int i = 0; i < 2; i++) {
+			b[i] = (struct bind_race){ dev, imgs[i], go[0] };
+			pid[i] = fork_as(NULL, -1, do_bind_race, &b[i]);
+		}
+		if (write(go[1], "gg", 2) != 2)
+			die("write");
+		for (int i = 0; i < 2; i++)
+			st[i] = wait_status(pid[i]);
+		close(go[0]);
+		close(go[1]);
+		ino = loop_backing_ino(hold);
+		winner = ino == (unsigned long)hers.st_ino ? 0 : 1;
+		note("round %d: %s: alice's bind %d, root's %d (0 bound, 1 EBUSY), bound: %s", r,
+		     dev, st[0], st[1], imgs[winner]);
+		if (((st[0] == 0 && st[1] == 1) || (st[0] == 1 && st[1] == 0)) && ino &&
+		    st[winner] == 0)
+			one_won++;
+		won[winner]++;
+		mount_dev(dev, BASE "/mnt-race");
+		o = run_as(&alice, do_exec, BASE "/mnt-race/hello");
+		if (winner == 0 ? o.err == EACCES : !o.err && o.status == 42)
+			followed++;
+		else
+			note("round %d: alice's exec: %s", r, outcome_str(o));
+		if (umount2(BASE "/mnt-race", 0))
+			die("umount %s", BASE "/mnt-race");
+		close(hold);
+	}
+	note("alice's image was bound in %d rounds, root's in %d", won[0], won[1]);
+	check(one_won == rounds, "see the rounds above",
+	      "chosen 3i: two LOOP_CONFIGUREs race for one device: one is bound, the other EBUSY (%d of %d rounds)",
+	      one_won, rounds);
+	check(followed == rounds, "see the rounds above",
+	      "chosen 3i: alice's exec from root's mount of it follows the file bound: denied for hers, allowed for root's (%d of %d rounds)",
+	      followed, rounds);
+}
+
+/* ---- 3j-3l: a disk's first mount, made by a call that succeeded ---- */
+
+/* In her user+mount namespace: moves of a nosuid bind of root's volume. */
+static int do_user_moves(void *unused)
+{
+	struct mount_attr nosuid = { .attr_set = MOUNT_ATTR_NOSUID };
+
+	(void)unused;
+	if (enter_userns())
+		return 110;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return 111;
+	if (mount(BASE "/mnt-j2", U "/k-bind", NULL, MS_BIND, NULL))
+		return 112;
+	if (mount_setattr(AT_FDCWD, U "/k-bind", 0, &nosuid, sizeof(nosuid)))
+		return 113;
+	/* Not the root of a mount: refused after the security hook. */
+	if (!move_mount(AT_FDCWD, U "/k-bind/lost+found", AT_FDCWD, U "/k-moved", 0) ||
+	    errno != EINVAL)
+		return 114;
+	if (move_mount(AT_FDCWD, U "/k-bind", AT_FDCWD, U "/k-moved", 0))
+		return 115;
+	return 0;
+}
+
+static void chosen_first_mount(void)
+{
+	struct outcome o;
+	char why[96];
+	int err;
+
+	/* (j) fsmount() attached by mount(2) MS_MOVE from /proc/self/fd/N. */
+	image_copy(T "/j1.img", 0, 0);
+	fsmount_loop(T "/j1.img", BASE "/mnt-j1", MOUNT_ATTR_NOSUID, BY_MS_MOVE);
+	exec_as("chosen 3j: fsmount(MOUNT_ATTR_NOSUID) of root's image, attached by mount(2) MS_MOVE from /proc/self/fd/N: alice's exec",
+		&alice, BASE "/mnt-j1/hello", true);
+	image_copy(T "/j2.img", 0, 0);
+	fsmount_loop(T "/j2.img", BASE "/mnt-j2", 0, BY_MS_MOVE);
+	exec_as("chosen 3j: the same without MOUNT_ATTR_NOSUID (control)", &alice,
+		BASE "/mnt-j2/hello", false);
+
+	/* (k) her moves in her own namespace are hers alone. */
+	make_dir(U "/k-bind", 0755, alice.uid, alice.gid);
+	make_dir(U "/k-moved", 0755, alice.uid, alice.gid);
+	o = run_as(&alice, do_user_moves, NULL);
+	snprintf(why, sizeof(why), "got %s (110-115: the step that failed)", outcome_str(o));
+	check(!o.err && o.status == 0, why,
+	      "chosen 3k: alice, in her user+mount namespace, moves a nosuid bind of her copy of root's volume (and a move of a subdirectory fails, EINVAL)");
+	exec_as("chosen 3k: afterwards, root's volume in the initial namespace: alice's exec (as before)",
+		&alice, BASE "/mnt-j2/hello", false);
+
+	/* (l) a mount(2) that fails leaves nothing for the task's next mount. */
+	make_dir(BASE "/mnt-l1", 0755, 0, 0);
+	err = mount("/dev/tpe-no-such-disk", BASE "/mnt-l1", "ext4", MS_RDONLY, NULL) ? errno : 0;
+	check(err == ENOENT, errno_name(err), "chosen 3l: mount(2) of a missing disk: ENOENT");
+	image_copy(T "/l1.img", 0, 0);
+	fsmount_loop(T "/l1.img", BASE "/mnt-l1", MOUNT_ATTR_NOSUID, BY_MOVE_MOUNT);
+	exec_as("chosen 3l: then, in the same task, fsmount(MOUNT_ATTR_NOSUID) of root's image: alice's exec",
+		&alice, BASE "/mnt-l1/hello", true);
+	make_dir(BASE "/mnt-l2", 0755, 0, 0);
+	err = mount("/dev/tpe-no-such-disk", BASE "/mnt-l2", "ext4", MS_RDONLY | MS_NOSUID, NULL) ?
+		errno : 0;
+	check(err == ENOENT, errno_name(err), "chosen 3l: mount(2) MS_NOSUID of a missing disk: ENOENT");
+	image_copy(T "/l2.img", 0, 0);
+	fsmount_loop(T "/l2.img", BASE "/mnt-l2", 0, BY_MOVE_MOUNT);
+	exec_as("chosen 3l: then, in the same task, fsmount() without nosuid of root's image (control)",
+		&alice, BASE "/mnt-l2/hello", false);
+
+	for (const char *const *d = (const char *const[]){ BASE "/mnt-j1", BASE "/mnt-j2",
+			BASE "/mnt-l1", BASE "/mnt-l2", NULL }; *d; d++)
 		if (umount2(*d, 0))
 			note("umount %s: %s", *d, strerror(errno));
 }
@@ -700,6 +982,68 @@ static void chosen_udisks(void)
 		die("umount %s", BASE "/mnt-stick");
 	udisks_mount_run("chosen 3f: udisks2: alice mounts the stick " STICK " with udisksctl: alice's exec",
 			 STICK);
+}
+
+/* ---- 3m: a block device mapped by ld.so ---- */
+
+static int do_ldso(void *path)
+{
+	char *argv[] = { "/lib64/ld-linux-x86-64.so.2", path, NULL };
+
+	execve(argv[0], argv, empty_env);
+	fail_errno(errno);
+}
+
+/* u, also in group disk (the stick's node is root:disk 0660). */
+static struct user in_group_disk(const struct user *u)
+{
+	struct group *g = getgrnam("disk");
+	struct user d = *u;
+
+	if (!g)
+		die("no group disk");
+	d.ngroups = 1;
+	d.groups[0] = g->gr_gid;
+	return d;
+}
+
+/*
+ * Her program, written raw on her stick (the stick's file system is gone:
+ * the disk is opened snapshot=on), run with ld.so from the device node.
+ */
+static void chosen_block_device(void)
+{
+	uint32_t trusted[] = { bob.uid };
+	struct user alice_disk = in_group_disk(&alice), bob_disk = in_group_disk(&bob);
+	int in = open(hello, O_RDONLY | O_CLOEXEC), out = open(STICK, O_WRONLY | O_CLOEXEC);
+	struct outcome o;
+	char why[96];
+	struct stat st;
+
+	if (in < 0 || out < 0 || fstat(in, &st))
+		die("open %s or %s", hello, STICK);
+	for (off_t off = 0; off < st.st_size;)
+		if (sendfile(out, in, &off, st.st_size - off) <= 0)
+			die("write %s to %s", hello, STICK);
+	if (fsync(out))
+		die("fsync %s", STICK);
+	close(in);
+	close(out);
+
+	policy_must_set(E | M | CF, trusted, 1, NULL, 0);
+	log_quiet();
+	o = run_as(&alice_disk, do_ldso, STICK);
+	snprintf(why, sizeof(why), "got %s", outcome_str(o));
+	check(!o.err && o.status == 127, why,
+	      "chosen 3m: alice (group disk): ld.so " STICK ", her program on the disk: refused (ld.so exits 127)");
+	log_check("chosen 3m: a block device", "mmap", alice.uid, "block-device", STICK);
+	o = run_as(&bob_disk, do_ldso, STICK);
+	snprintf(why, sizeof(why), "got %s", outcome_str(o));
+	check(!o.err && o.status == 42, why,
+	      "chosen 3m: bob (trusted, group disk): ld.so " STICK ": runs (control)");
+	o = run_as(NULL, do_ldso, STICK);
+	snprintf(why, sizeof(why), "got %s", outcome_str(o));
+	check(!o.err && o.status == 42, why, "chosen 3m: root: ld.so " STICK ": runs (control)");
 }
 
 /* ---- 4: the log names the file, not the path ---- */
@@ -889,12 +1233,20 @@ static bool run_case(const char *name, void (*fn)(void))
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
-/* Case 3: root's mounts, then udisks2's (make_image first: both use it). */
+/*
+ * Case 3: root's mounts, loop binds and first mounts, then udisks2's
+ * (make_image first: all use it), then the stick as a raw block device.
+ */
 static void chosen_mounts(void)
 {
 	make_image();
 	chosen_mounts_root();
+	chosen_loop_refused();
+	chosen_loop_change();
+	chosen_loop_race();
+	chosen_first_mount();
 	chosen_udisks();
+	chosen_block_device();
 }
 
 static void setup(void)

@@ -641,6 +641,11 @@ static void check_mmap(void)
 	report(stat_value("mmap_denials") == before + 2,
 	       "stats: mmap_denials counts mmap and mprotect",
 	       "%lld -> %lld", before, stat_value("mmap_denials"));
+	expect_map(&untrusted, "mmap", do_mmap_exec, "/trusted/disk", EACCES);
+	report(dmesg_line("tpe: denied mmap uid=1000 euid=1000 pid=",
+			  " check=block-device dev=", " path=/trusted/disk"),
+	       "a block device: the kernel log says check=block-device",
+	       "no 'tpe: denied mmap uid=1000 euid=1000 pid=... check=block-device dev=... path=/trusted/disk'");
 }
 
 static void check_round_trip(void)
@@ -883,6 +888,8 @@ static void make_file(const char *path, uid_t uid, mode_t mode)
 
 static void setup(void)
 {
+	struct stat st;
+
 	umask(0);
 	make_dir("/trusted", 0, 0755);
 	make_file("/trusted/hello", 0, 0755);
@@ -890,6 +897,10 @@ static void setup(void)
 	make_dir("/untrusted", untrusted.uid, 0755);
 	make_file("/untrusted/hello", untrusted.uid, 0755);
 	make_dir("/scratch", 0, 01777);
+	/* A disk's node, root's in a trusted directory: /dev/loop0's. */
+	must(stat("/dev/loop0", &st) ? errno : 0, "/dev/loop0");
+	must(mknod("/trusted/disk", S_IFBLK | 0644, st.st_rdev) ? errno : 0,
+	     "/trusted/disk");
 }
 
 int main(int argc, char **argv)

@@ -5,7 +5,8 @@
  * Each row names a policy (flags and lists), a caller, a kind of path and
  * an operation (execve, mmap PROT_EXEC, mprotect PROT_EXEC, or another way
  * in: execveat on an fd, fexecve of a memfd copy, an unlinked copy run
- * through /proc/self/fd), and the verdict: ALLOWED or the errno. The setup of every row mounts a fresh
+ * through /proc/self/fd; shared mappings, anonymous memory a JIT writes),
+ * and the verdict: ALLOWED or the errno. The setup of every row mounts a fresh
  * tmpfs on /tmp in a mount namespace of its own, lays out the directories
  * below, and writes the row's policy; the test runs the operation as the
  * caller with tests/lib's run_as() (fork, become, errno pipe).
@@ -25,6 +26,10 @@
  *   /tmp/bind-of-user/        root 0755, /tmp/untrusted bind-mounted on it
  *   /tmp/worldw/ /tmp/sticky/ /tmp/groupw/   root 0777, 01777, 0775: hello
  *   /tmp/own/ own-groupw/ own-worldw/        trusted's 0755, 0775, 0777: hello
+ *   /tmp/trusted/disk         root 0644, block device: a loop device bound
+ *                             to /tmp/untrusted/disk.img, untrusted's copy
+ *                             of hello (only the rows that map it)
+ *   /dev/zero                 the system's
  *
  * Run as root (PID 1's child in the fast tier's initramfs); it rewrites
  * tpe/policy and leaves the last row's policy live. `hello` is exit42,
@@ -38,6 +43,8 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/loop.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -155,6 +162,10 @@ enum path_id {
 	PATH_hardlink_of_trusted, /* a trusted file linked into her dir */
 	PATH_bind_of_user,	/* her dir bind-mounted on a root 0755 dir */
 	PATH_bind_of_trusted,	/* a trusted dir bind-mounted in hers */
+	/* what is not a regular file */
+	PATH_block_device,	/* a loop device on her file, in a trusted dir */
+	PATH_dev_zero,		/* a character device: memory */
+	PATH_anonymous,		/* no file: anonymous memory */
 };
 
 static const char *const paths[] = {
@@ -177,17 +188,24 @@ static const char *const paths[] = {
 	[PATH_hardlink_of_trusted] = "/tmp/untrusted/hardlink-of-trusted",
 	[PATH_bind_of_user] = "/tmp/bind-of-user/hello",
 	[PATH_bind_of_trusted] = "/tmp/untrusted/bind-of-trusted/hello",
+	[PATH_block_device] = "/tmp/trusted/disk",
+	[PATH_dev_zero] = "/dev/zero",
+	[PATH_anonymous] = "(anonymous memory)",
 };
 
+/* The file the loop device of PATH_block_device presents. */
+#define DISK_IMAGE "/tmp/untrusted/disk.img"
+
 /*
- * execve of the path; mmap or mprotect to PROT_EXEC of the file; execveat
- * (AT_EMPTY_PATH) of an fd opened O_RDONLY or O_PATH; fexecve of a memfd
- * copy; a copy the caller makes in /tmp/worldw, opens, unlinks and runs
- * through /proc/self/fd.
+ * execve of the path; mmap or mprotect to PROT_EXEC of the file, private
+ * or shared; execveat (AT_EMPTY_PATH) of an fd opened O_RDONLY or O_PATH;
+ * fexecve of a memfd copy; a copy the caller makes in /tmp/worldw, opens,
+ * unlinks and runs through /proc/self/fd; code written into anonymous
+ * memory, made executable and called, as a JIT does.
  */
 enum op_id {
-	OP_exec, OP_mmap, OP_mprotect,
-	OP_execveat, OP_execveat_opath, OP_memfd, OP_procfd,
+	OP_exec, OP_mmap, OP_mprotect, OP_mmap_shared, OP_mprotect_shared,
+	OP_execveat, OP_execveat_opath, OP_memfd, OP_procfd, OP_jit,
 };
 
 /* ---- the layout ---- */
@@ -291,6 +309,47 @@ static int make_layout(void)
 	return err;
 }
 
+/*
+ * PATH_block_device: a loop device bound to a copy of hello that the
+ * untrusted user owns (her bytes on a disk), its node root's 0644 in the
+ * trusted directory. The device clears itself (LO_FLAGS_AUTOCLEAR) when
+ * *loop, kept open by the row, is closed with it. 0, an errno, or -1 when
+ * the kernel has no loop devices.
+ */
+static int make_block_device(int *loop)
+{
+	const uid_t user = callers[CALLER_untrusted].uid;
+	struct loop_config config = {
+		.info.lo_flags = LO_FLAGS_AUTOCLEAR | LO_FLAGS_READ_ONLY,
+	};
+	char dev[32];
+	struct stat st;
+	int ctl, n, image, err;
+
+	err = make_file(DISK_IMAGE, NULL, 0644, user);
+	if (err)
+		return err;
+	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+	if (ctl < 0)
+		return errno == ENOENT ? -1 : errno;
+	n = ioctl(ctl, LOOP_CTL_GET_FREE);
+	err = n < 0 ? errno : 0;
+	close(ctl);
+	if (err)
+		return err;
+	snprintf(dev, sizeof(dev), "/dev/loop%d", n);
+	*loop = open(dev, O_RDONLY | O_CLOEXEC);
+	image = open(DISK_IMAGE, O_RDONLY | O_CLOEXEC);
+	config.fd = image;
+	if (*loop < 0 || image < 0 ||
+	    ioctl(*loop, LOOP_CONFIGURE, &config) || fstat(*loop, &st) ||
+	    mknod(paths[PATH_block_device], S_IFBLK | 0644, st.st_rdev))
+		err = errno;
+	if (image >= 0)
+		close(image);
+	return err;
+}
+
 /* ---- trying an operation as a caller ---- */
 
 struct attempt {
@@ -322,6 +381,27 @@ static int try_unlinked(const char *src)
 }
 
 /*
+ * What a JIT does: write code into anonymous memory, make it executable,
+ * run it. The code is x86-64 "mov $42, %eax; ret".
+ */
+static int try_jit(void)
+{
+	static const unsigned char code[] = { 0xb8, 42, 0, 0, 0, 0xc3 };
+	int (*fn)(void);
+	void *p;
+
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return CHILD_BROKEN;
+	memcpy(p, code, sizeof(code));
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
+		fail_errno(errno);
+	fn = (int (*)(void))p;
+	return fn();
+}
+
+/*
  * In a child that run_as() made the caller: an exec that fails, and a
  * mapping the kernel refuses, report their errno through run_as()'s pipe;
  * what works exits RAN_STATUS (the exec'd program does it itself).
@@ -330,6 +410,8 @@ static int try_op(void *arg)
 {
 	const struct attempt *a = arg;
 	char *const argv[] = { (char *)a->path, NULL }, *const envp[] = { NULL };
+	bool shared = a->op == OP_mmap_shared || a->op == OP_mprotect_shared;
+	int map = shared ? MAP_SHARED : MAP_PRIVATE;
 	void *p;
 	int fd;
 
@@ -352,21 +434,25 @@ static int try_op(void *arg)
 		fail_errno(errno);
 	case OP_procfd:
 		return try_unlinked(a->path);
+	case OP_jit:
+		return try_jit();
 	case OP_mmap:
 	case OP_mprotect:
+	case OP_mmap_shared:
+	case OP_mprotect_shared:
 		break;
 	}
 	fd = open(a->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return CHILD_BROKEN;
-	if (a->op == OP_mmap) {
-		p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	if (a->op == OP_mmap || a->op == OP_mmap_shared) {
+		p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, map, fd, 0);
 		if (p == MAP_FAILED)
 			fail_errno(errno);
 		return RAN_STATUS;
 	}
 	/* Mapping without PROT_EXEC is never TPE's business. */
-	p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	p = mmap(NULL, 4096, PROT_READ, map, fd, 0);
 	if (p == MAP_FAILED)
 		return CHILD_BROKEN;
 	if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
@@ -376,7 +462,9 @@ static int try_op(void *arg)
 
 /* ---- the matrix ---- */
 
-FIXTURE(tpe) {};
+FIXTURE(tpe) {
+	int loop;	/* PATH_block_device's loop device, or -1 */
+};
 
 FIXTURE_VARIANT(tpe)
 {
@@ -394,6 +482,15 @@ FIXTURE_SETUP(tpe)
 	ASSERT_EQ(0, err) {
 		TH_LOG("laying out /tmp: %s", strerror(err));
 	}
+	self->loop = -1;
+	if (variant->path == PATH_block_device) {
+		err = make_block_device(&self->loop);
+		if (err == -1)
+			SKIP(return, "no loop devices (CONFIG_BLK_DEV_LOOP)");
+		ASSERT_EQ(0, err) {
+			TH_LOG("binding a loop device: %s", strerror(err));
+		}
+	}
 	err = policy_set(&policies[variant->policy]);
 	ASSERT_EQ(0, err) {
 		TH_LOG("writing the policy: %s", strerror(err));
@@ -402,7 +499,12 @@ FIXTURE_SETUP(tpe)
 
 FIXTURE_TEARDOWN(tpe)
 {
-	/* The mount namespace, and the tmpfs with it, go with the child. */
+	/*
+	 * The mount namespace, and the tmpfs with it, go with the child; the
+	 * loop device clears itself once its last descriptor is closed.
+	 */
+	if (self->loop >= 0)
+		close(self->loop);
 }
 
 TEST_F(tpe, verdict)
@@ -715,6 +817,33 @@ ROW(permissive, trusted, trusted_dir, execveat, ALLOWED);
 ROW(permissive, trusted, trusted_dir, execveat_opath, ALLOWED);
 ROW(permissive, trusted, link_to_trusted, exec, ALLOWED);
 ROW(permissive, trusted, bind_of_trusted, exec, ALLOWED);
+
+/*
+ * What is not a regular file. A block device holds what was written to
+ * its disk (here a loop device on her file): refused to an untrusted
+ * caller however it is mapped, its node root's in a trusted directory.
+ * A character device (/dev/zero) and anonymous memory a JIT writes are
+ * memory: allowed. execve() of a device is refused by exec itself.
+ */
+ROW(enforce_mmap, untrusted, block_device, mmap, EACCES);
+ROW(enforce_mmap, untrusted, block_device, mprotect, EACCES);
+ROW(enforce_mmap, untrusted, block_device, mmap_shared, EACCES);
+ROW(enforce_mmap, untrusted, block_device, mprotect_shared, EACCES);
+ROW(enforce_mmap, other, block_device, mmap, EACCES);
+ROW(strict_mmap, trusted, block_device, mmap, EACCES);
+ROW(enforce_mmap, root, block_device, mmap, ALLOWED);
+ROW(enforce_mmap, root, block_device, mprotect, ALLOWED);
+ROW(enforce_mmap, trusted, block_device, mmap, ALLOWED);
+ROW(enforce_mmap, trusted, block_device, mprotect_shared, ALLOWED);
+ROW(enforce, untrusted, block_device, mmap, ALLOWED);
+ROW(permissive_mmap, untrusted, block_device, mmap, ALLOWED);
+ROW(enforce_mmap, untrusted, dev_zero, mmap, ALLOWED);
+ROW(enforce_mmap, untrusted, dev_zero, mprotect, ALLOWED);
+ROW(enforce_mmap, untrusted, dev_zero, mmap_shared, ALLOWED);
+ROW(enforce_mmap, untrusted, dev_zero, mprotect_shared, ALLOWED);
+ROW(strict_mmap, trusted, dev_zero, mmap_shared, ALLOWED);
+ROW(enforce_mmap, untrusted, anonymous, jit, ALLOWED);
+ROW(strict_mmap, trusted, anonymous, jit, ALLOWED);
 /* clang-format on */
 
 int main(int argc, char **argv)

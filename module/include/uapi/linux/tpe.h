@@ -45,6 +45,7 @@ enum tpe_check {
 	TPE_CHECK_UNTRUSTED_FS,
 	TPE_CHECK_DIR_OWNER,
 	TPE_CHECK_DIR_WRITABLE,
+	TPE_CHECK_BLOCK_DEVICE,
 	TPE_CHECK_FILE_WRITABLE,
 	TPE_CHECK_FILE_OWNER,
 	TPE_CHECK_FILE_OPEN_WRITE,
@@ -63,6 +64,7 @@ enum tpe_check {
 	[TPE_CHECK_UNTRUSTED_FS] = "untrusted-fs",		\
 	[TPE_CHECK_DIR_OWNER] = "dir-owner",			\
 	[TPE_CHECK_DIR_WRITABLE] = "dir-writable",		\
+	[TPE_CHECK_BLOCK_DEVICE] = "block-device",		\
 	[TPE_CHECK_FILE_WRITABLE] = "file-writable",		\
 	[TPE_CHECK_FILE_OWNER] = "file-owner",			\
 	[TPE_CHECK_FILE_OPEN_WRITE] = "file-open-write",	\
