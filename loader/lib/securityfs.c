@@ -41,27 +41,40 @@ const char *securityfs_stats(void)
 }
 
 /*
- * A policy blob file (the kernel's live one: securityfs_policy()), decoded,
- * and the blob itself if blobp is not NULL; returns 0, or -1 with err
- * naming the file.
+ * The kernel's live policy, decoded, and its blob if blobp is not NULL:
+ * the one place it is read. Returns 0, or an errno with err saying why in
+ * words: ENOENT when tpe is not active or cannot be seen (what
+ * tpe_absent_words() says), EACCES when only root may read it, EBADMSG
+ * when the kernel's blob does not decode.
  */
-int read_policy(const char *path, struct tpe_policy *p, uint8_t **blobp,
-		size_t *lenp, char err[ERRLEN])
+int read_live(struct tpe_policy *p, uint8_t **blobp, size_t *lenp,
+	      char err[ERRLEN])
 {
+	const char *path = securityfs_policy();
+	enum tpe_presence pr;
 	char why[ERRLEN];
 	uint8_t *blob;
 	size_t len;
-	int e = read_all(path, &blob, &len);
+	int e = read_all(path, &blob, &len), absent;
 
+	if (e == ENOENT && (pr = tpe_presence(&absent)) != TPE_ACTIVE) {
+		tpe_absent_words(pr, absent, err);
+		return e;
+	}
+	if (e == EACCES) {
+		snprintf(err, ERRLEN, "%.300s: EACCES: only root may read the live "
+			 "policy on this kernel (mode 0600)", path);
+		return e;
+	}
 	if (e) {
-		snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
-		return -1;
+		snprintf(err, ERRLEN, "%.300s: %s", path, errno_words(e));
+		return e;
 	}
 	if (policy_decode(blob, len, p, why)) {
 		/* Decode errors are one short line; the cut keeps gcc sure. */
-		snprintf(err, ERRLEN, "%s: %.400s", path, why);
+		snprintf(err, ERRLEN, "%.200s: %.300s", path, why);
 		free(blob);
-		return -1;
+		return EBADMSG;
 	}
 	if (blobp) {
 		*blobp = blob;
@@ -188,7 +201,7 @@ void write_refusal(int err, char out[ERRLEN])
 
 	switch (err) {
 	case EPERM:
-		if (read_policy(securityfs_policy(), &live, NULL, NULL, why)) {
+		if (read_live(&live, NULL, NULL, why)) {
 			snprintf(out, ERRLEN, "%s", errno_words(err));
 			return;
 		}

@@ -326,56 +326,11 @@ static const struct tpe_resolver numbers_only = {
 	.groups = { no_id, no_name },
 };
 
-/*
- * Why the live policy cannot be read (e, from read_all()), in err, and the
- * exit code that says so: tpe absent (5), not allowed (4), or else 1.
- */
-static int live_unreadable(int e, char err[ERRLEN])
+/* The exit status for an errno of read_live(). */
+static int live_unreadable(int e)
 {
-	const char *path = securityfs_policy();
-	enum tpe_presence pr;
-	int why;
-
-	if (e == ENOENT) {
-		pr = tpe_presence(&why);
-		if (pr != TPE_ACTIVE) {
-			tpe_absent_words(pr, why, err);
-			return NOT_INSTALLED;
-		}
-	}
-	if (e == EACCES) {
-		snprintf(err, ERRLEN, "%s: EACCES: only root may read the live "
-			 "policy on this kernel (mode 0600)", path);
-		return NO_PERMISSION;
-	}
-	snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
-	return e == ENOENT ? NOT_INSTALLED : FAILURE;
-}
-
-/* The live policy, decoded; 0 or an exit code with err set. */
-static int read_live(struct tpe_policy *p, uint8_t **blobp, size_t *lenp,
-		     char err[ERRLEN])
-{
-	const char *path = securityfs_policy();
-	char why[ERRLEN];
-	uint8_t *blob;
-	size_t len;
-	int e = read_all(path, &blob, &len);
-
-	if (e)
-		return live_unreadable(e, err);
-	if (policy_decode(blob, len, p, why)) {
-		snprintf(err, ERRLEN, "%s: %.400s", path, why);
-		free(blob);
-		return FAILURE;
-	}
-	if (blobp) {
-		*blobp = blob;
-		*lenp = len;
-	} else {
-		free(blob);
-	}
-	return OK;
+	return e == ENOENT ? NOT_INSTALLED :
+	       e == EACCES || e == EPERM ? NO_PERMISSION : FAILURE;
 }
 
 static int dump(const struct opts *o)
@@ -383,11 +338,11 @@ static int dump(const struct opts *o)
 	const char *path = securityfs_policy();
 	struct tpe_policy p;
 	char err[ERRLEN];
-	int rc = read_live(&p, NULL, NULL, err);
+	int e = read_live(&p, NULL, NULL, err);
 
-	if (rc) {
+	if (e) {
 		fprintf(stderr, "tpe-load: %s\n", err);
-		return rc;
+		return live_unreadable(e);
 	}
 	if (o->json) {
 		json_policy(stdout, path, &p,
@@ -540,7 +495,6 @@ static int explain_policy(const struct opts *o, struct tpe_policy *p,
 	char err[ERRLEN];
 	uint8_t *blob;
 	size_t len;
-	int rc;
 
 	if (o->config_given) {
 		*from = strcmp(o->config, "-") ? o->config : "<stdin>";
@@ -550,8 +504,7 @@ static int explain_policy(const struct opts *o, struct tpe_policy *p,
 		return -1;
 	}
 	*from = securityfs_policy();
-	rc = read_live(p, &blob, &len, err);
-	if (rc) {
+	if (read_live(p, &blob, &len, err)) {
 		fprintf(stderr, "tpe-load: %s; to judge by the config "
 			"instead: tpe-load --explain -c " TPE_CONF_PATH
 			" PATH\n", err);
