@@ -9,8 +9,6 @@
 
 #include <linux/tpe.h>
 
-#include <linux/tpe.h>
-
 #include "json.h"
 
 /* The length of the valid UTF-8 sequence at s, or 0. */
@@ -181,11 +179,12 @@ static const char *const listed_kind[] = {
 };
 
 /*
- * One path's verdict as a JSON object, left open (no closing brace) for
- * the caller to add to: the fields of the text, by name. "verdict" is "allowed", "denied" or "would deny"; "check"
- * is null when the file itself passes.
+ * One file's verdict as a JSON object, left open (no closing brace) for
+ * the caller to add to: the fields of the text, by name. "verdict" is
+ * "allowed", "denied" or "would deny"; "check" is null when the file
+ * itself passes.
  */
-void json_verdict(FILE *out, const struct tpe_policy *p,
+static void json_verdict(FILE *out, const struct tpe_policy *p,
 		  const struct tpe_identity *who, const struct tpe_facts *f,
 		  const struct tpe_verdict *v, const struct tpe_resolver *r)
 {
@@ -240,4 +239,34 @@ void json_verdict(FILE *out, const struct tpe_policy *p,
 		fputs(", \"refused_interpreter\": ", out);
 		json_string(out, v->interp);
 	}
+}
+
+/*
+ * --explain: the policy judged by, and per path its file's verdict with
+ * "interpreters", the same objects for the interpreters of a script.
+ */
+void json_explain(FILE *out, const char *from, const struct tpe_policy *p,
+		  const struct tpe_identity *who, const struct explain_chain *c,
+		  size_t n, const struct tpe_resolver *r)
+{
+	size_t i, j, k = 0;
+
+	fputs("{\"policy\": ", out);
+	json_string(out, from);
+	fputs(", \"paths\": [", out);
+	for (i = 0; i < n; i++) {
+		if (!c[i].n)
+			continue;
+		fputs(k++ ? ", " : "", out);
+		json_verdict(out, p, who, &c[i].step[0].f, &c[i].step[0].v, r);
+		fputs(", \"interpreters\": [", out);
+		for (j = 1; j < c[i].n; j++) {
+			fputs(j > 1 ? ", " : "", out);
+			json_verdict(out, p, who, &c[i].step[j].f,
+				     &c[i].step[j].v, r);
+			fputc('}', out);
+		}
+		fputs("]}", out);
+	}
+	fputs("]}\n", out);
 }

@@ -10,7 +10,7 @@
 
 #include "json.h"
 #include "judge.h"
-#include "tpe-load.h"
+#include "explain.h"
 #include "unit.h"
 
 /* The verdict in words names the check as the kernel logs it. */
@@ -52,6 +52,7 @@ static void test_explain_chain_and_no_egid(void **state)
 	uint32_t g0[] = { 0 };
 	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE,
 				.groups = { g0, 1 } };
+	struct explain_chain c = { .n = 1 };
 	struct tpe_verdict v;
 	char *s;
 	size_t len;
@@ -86,12 +87,13 @@ static void test_explain_chain_and_no_egid(void **state)
 	v.interp = "/tmp/sh";
 	v.interp_check = TPE_CHECK_DIR_WRITABLE;
 	assert_string_equal(explain_headline(&v), "would deny");
-	/* JSON: the same facts; the caller closes the object */
+	/* JSON: the same facts */
+	c.step[0] = (struct explain_step){ .f = f, .v = v };
 	out = open_memstream(&s, &len);
-	json_verdict(out, &p, &ghost, &f, &v, &fake_db);
-	fputc('}', out);
+	json_explain(out, "/x", &p, &ghost, &c, 1, &fake_db);
 	fclose(out);
-	assert_string_equal(s, "{\"path\": \"/srv/s\", \"resolved\": "
+	assert_string_equal(s, "{\"policy\": \"/x\", \"paths\": ["
+		"{\"path\": \"/srv/s\", \"resolved\": "
 		"\"/srv/s\", \"verdict\": \"would deny\", \"check\": null, "
 		"\"user\": {\"uid\": 4242, \"gid\": null, \"groups\": []}, "
 		"\"root\": false, \"trusted\": false, \"listed\": \"none\", "
@@ -99,7 +101,8 @@ static void test_explain_chain_and_no_egid(void **state)
 		"\"file\": {\"path\": \"/srv/s\", \"uid\": 0, \"mode\": "
 		"\"0755\"}, \"directory\": {\"path\": \"/srv\", \"uid\": 0, "
 		"\"mode\": \"0755\"}, \"exec\": \"would deny\", \"mmap\": "
-		"\"not checked\", \"refused_interpreter\": \"/tmp/sh\"}");
+		"\"not checked\", \"refused_interpreter\": \"/tmp/sh\", "
+		"\"interpreters\": []}]}\n");
 	free(s);
 }
 

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "conf.h"
+#include "explain.h"
 #include "io.h"
-#include "judge.h"
 #include "json.h"
 #include "tpe-load.h"
 
@@ -33,8 +33,6 @@ enum exit_status {
 	NOT_INSTALLED = 5,	/* tpe is not active, or cannot be seen */
 };
 enum action { LOAD, CHECK, OUTPUT, DUMP, EXPLAIN, STATUS };
-/* --explain: 0 allowed, 1 refused (denied, or would be), 2 usage or error */
-enum explain_status { ALLOWED, REFUSED, EXPLAIN_ERROR };
 
 enum long_only { OPT_EXPLAIN = 256, OPT_STATUS, OPT_JSON, OPT_USER, OPT_GROUP,
 		 OPT_OPTIONAL };
@@ -384,267 +382,18 @@ static int status(const struct opts *o)
 	return rc;
 }
 
-/* ---- --explain ---- */
-
-/* Where the config lists the IDs that --explain may name. */
-struct origins {
-	const struct tpe_identity *who;
-	struct origin {
-		int which;
-		uint32_t id;
-		char *at;	/* "FILE:LINE" */
-	} *v;
-	size_t n;
-};
-
-static int concerns(const struct tpe_identity *who, int which, uint32_t id)
+/* --explain, as tpe-explain does it (lib/explain.c). */
+static int explain_action(const struct opts *o)
 {
-	size_t i;
+	struct explain_opts eo = {
+		.prog = "tpe-load", .again = "tpe-load --explain",
+		.config = o->config_given ? o->config : NULL,
+		.quiet = o->verbosity < 0,
+		.user = o->user, .groups = o->groups, .ngroups = o->ngroups,
+		.paths = o->paths, .npaths = o->npaths, .json = o->json,
+	};
 
-	if (!which)
-		return id == who->euid;
-	if (!who->no_egid && id == who->egid)
-		return 1;
-	for (i = 0; i < who->ngroups; i++)
-		if (id == who->groups[i])
-			return 1;
-	return 0;
-}
-
-/* conf_opts.listed: keeps the places of the asking user's IDs. */
-static void remember(void *arg, int which, uint32_t id, const char *file,
-		     unsigned line)
-{
-	struct origins *o = arg;
-	struct origin *more;
-	char *at;
-
-	if (!concerns(o->who, which, id) ||
-	    asprintf(&at, "%s:%u", file, line) < 0)
-		return;
-	more = realloc(o->v, (o->n + 1) * sizeof(*more));
-	if (!more) {
-		free(at);
-		return;
-	}
-	o->v = more;
-	o->v[o->n++] = (struct origin){ which, id, at };
-}
-
-static const char *origin_of(const struct origins *o,
-			     const struct tpe_verdict *v)
-{
-	int which = v->listed != LISTED_EUID;
-	size_t i;
-
-	if (v->listed == LISTED_NONE)
-		return NULL;
-	for (i = 0; i < o->n; i++)
-		if (o->v[i].which == which && o->v[i].id == v->listed_id)
-			return o->v[i].at;
-	return NULL;
-}
-
-static void origins_free(struct origins *o)
-{
-	for (size_t i = 0; i < o->n; i++)
-		free(o->v[i].at);
-	free(o->v);
-}
-
-/*
- * The places of a live policy's entries, from the config on disk: only if
- * that config builds the live policy, byte for byte; else none, and the
- * listing is the live policy's alone.
- */
-static void live_origins(struct origins *org, const uint8_t *live,
-			 size_t live_len)
-{
-	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
-				.listed = remember, .listed_arg = org };
-	struct tpe_policy p;
-	uint8_t *blob;
-	size_t len;
-	char err[ERRLEN];
-	int same = 0;
-
-	if (conf_load(TPE_CONF_PATH, &co, &p, err) < 0)
-		return;
-	if (!policy_encode(&p, &blob, &len, err)) {
-		same = len == live_len && !memcmp(blob, live, len);
-		free(blob);
-	}
-	policy_free(&p);
-	if (!same) {
-		origins_free(org);
-		org->v = NULL;
-		org->n = 0;
-	}
-}
-
-/*
- * The policy --explain judges by: the config given with -c, or the live;
- * and where the config lists the asking user's IDs.
- */
-static int explain_policy(const struct opts *o, struct tpe_policy *p,
-			  const char **from, struct origins *org)
-{
-	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
-				.warn = o->verbosity < 0 ? NULL : stderr,
-				.listed = remember, .listed_arg = org };
-	char err[ERRLEN];
-	uint8_t *blob;
-	size_t len;
-
-	if (o->config_given) {
-		*from = strcmp(o->config, "-") ? o->config : "<stdin>";
-		if (conf_load(o->config, &co, p, err) >= 0)
-			return 0;
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	*from = securityfs_policy();
-	if (read_live(p, &blob, &len, err)) {
-		fprintf(stderr, "tpe-load: %s; to judge by the config "
-			"instead: tpe-load --explain -c " TPE_CONF_PATH
-			" PATH\n", err);
-		return -1;
-	}
-	live_origins(org, blob, len);
-	free(blob);
-	return 0;
-}
-
-#define CHAIN_MAX	5	/* a file and 4 interpreters: BINPRM_MAX_RECURSION */
-
-struct step {
-	struct tpe_facts f;
-	struct tpe_verdict v;
-	char *interp;
-};
-
-/*
- * Each step of a script's chain is refused if any later one is: exec
- * fails when the kernel refuses the interpreter it runs.
- */
-static void chain_verdicts(struct step *st, size_t n)
-{
-	size_t i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n && !st[i].v.check; j++)
-			if (st[j].v.check) {
-				st[i].v.interp = st[j].f.path;
-				st[i].v.interp_check = st[j].v.check;
-				break;
-			}
-}
-
-static void chain_json(const struct tpe_policy *p,
-		       const struct tpe_identity *who, struct step *st,
-		       size_t n)
-{
-	size_t i;
-
-	json_verdict(stdout, p, who, &st[0].f, &st[0].v, &tpe_nss);
-	fputs(", \"interpreters\": [", stdout);
-	for (i = 1; i < n; i++) {
-		fputs(i > 1 ? ", " : "", stdout);
-		json_verdict(stdout, p, who, &st[i].f, &st[i].v, &tpe_nss);
-		fputc('}', stdout);
-	}
-	fputs("]}", stdout);
-}
-
-/*
- * One file, and for a script its interpreter, as binfmt_script asks the
- * kernel again (at most 4 deep, BINPRM_MAX_RECURSION).
- */
-static int explain_one(const struct opts *o, const struct tpe_policy *p,
-		       const struct tpe_identity *who,
-		       const struct origins *org, const char *path)
-{
-	struct step st[CHAIN_MAX];
-	char err[ERRLEN];
-	size_t n, i;
-	int rc = ALLOWED;
-
-	for (n = 0; path && n < CHAIN_MAX; n++) {
-		if (facts_gather(path, &st[n].f, &st[n].interp, err)) {
-			fprintf(stderr, "tpe-load: %s\n", err);
-			rc = EXPLAIN_ERROR;
-			break;
-		}
-		explain_judge(p, who, &st[n].f, &st[n].v);
-		st[n].v.listed_at = origin_of(org, &st[n].v);
-		path = st[n].interp;
-	}
-	chain_verdicts(st, n);
-	if (n && o->json) {
-		chain_json(p, who, st, n);
-	} else {
-		for (i = 0; i < n; i++) {
-			if (i)
-				printf("interpreter of the script above:\n");
-			explain_write(stdout, p, who, &st[i].f, &st[i].v,
-				      &tpe_nss);
-		}
-	}
-	if (n && rc == ALLOWED && explain_refused(&st[0].v))
-		rc = REFUSED;
-	for (i = 0; i < n; i++) {
-		facts_free(&st[i].f);
-		free(st[i].interp);
-	}
-	return rc;
-}
-
-static int explain(const struct opts *o)
-{
-	struct tpe_identity who;
-	struct origins org = { .who = &who };
-	struct tpe_policy p;
-	const char *from;
-	char err[ERRLEN];
-	size_t i;
-	int rc = ALLOWED, r;
-
-	/* who first: the config's places are kept for their IDs only */
-	if (facts_identity(o->user, o->groups, o->ngroups, &who, err)) {
-		fprintf(stderr, "tpe-load: %s\n", err);
-		return EXPLAIN_ERROR;
-	}
-	if (explain_policy(o, &p, &from, &org)) {
-		free((uint32_t *)who.groups);
-		origins_free(&org);
-		return EXPLAIN_ERROR;
-	}
-	if (o->json) {
-		fputs("{\"policy\": ", stdout);
-		json_string(stdout, from);
-		fputs(", \"paths\": [", stdout);
-	} else {
-		printf("policy: %s: ", from);
-		conf_summary(stdout, &p);
-		putchar('\n');
-	}
-	for (i = 0; i < o->npaths; i++) {
-		if (o->json && i)
-			fputs(", ", stdout);
-		r = explain_one(o, &p, &who, &org, o->paths[i]);
-		if (r > rc)
-			rc = r;
-	}
-	if (o->json)
-		fputs("]}\n", stdout);
-	free((uint32_t *)who.groups);
-	origins_free(&org);
-	policy_free(&p);
-	if (fflush(stdout)) {
-		perror("stdout");
-		rc = EXPLAIN_ERROR;
-	}
-	return rc;
+	return explain(&eo);
 }
 
 /* A failed write to the kernel: in words, with the exit code for it. */
@@ -688,7 +437,7 @@ int main(int argc, char **argv)
 	if (o.action == STATUS)
 		return status(&o);
 	if (o.action == EXPLAIN) {
-		rc = explain(&o);
+		rc = explain_action(&o);
 		free(o.groups);
 		return rc;
 	}
