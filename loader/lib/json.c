@@ -181,8 +181,9 @@ static const char *const listed_kind[] = {
 /*
  * One file's verdict as a JSON object, left open (no closing brace) for
  * the caller to add to: the fields of the text, by name. "verdict" is
- * "allowed", "denied" or "would deny"; "check" is null when the file
- * itself passes.
+ * "allowed", "denied" or "would deny"; "check" is the check that refuses
+ * the exec, the file's own or (a script) its refused interpreter's, as the
+ * text's first line gives it, and null when the exec is allowed.
  */
 static void json_verdict(FILE *out, const struct tpe_policy *p,
 		  const struct tpe_identity *who, const struct tpe_facts *f,
@@ -197,8 +198,9 @@ static void json_verdict(FILE *out, const struct tpe_policy *p,
 	fputs(", \"verdict\": ", out);
 	json_string(out, explain_headline(v));
 	fputs(", \"check\": ", out);
-	if (v->check)
-		json_string(out, tpe_check_names[v->check]);
+	if (explain_refused(v))
+		json_string(out, tpe_check_names[v->check ? v->check :
+						 v->interp_check]);
 	else
 		fputs("null", out);
 	fputs(", \"user\": {", out);

@@ -401,8 +401,12 @@ t "--explain -c: ... or the drop-in that listed the group" 0 \
 	'grep -qxF "  listed: $T/m.conf.d/20-z.conf:2 in trusted_groups" "$T/out"' \
 	-- "$TPE_LOAD" --explain -c "$T/m.conf" --user nobody --group root "$T/ww/true"
 t "--explain --json parses: verdicts, check, interpreter" 1 \
-	'python3 -c "import json, sys; d = json.load(open(sys.argv[1])); a, b = d[\"paths\"]; assert a[\"path\"].endswith(\"/safe/true\") and a[\"verdict\"] == \"allowed\" and a[\"check\"] is None, a; assert b[\"verdict\"] == \"denied\" and b[\"check\"] is None and b[\"refused_interpreter\"].endswith(\"/ww/true\"), b; i = b[\"interpreters\"][0]; assert i[\"check\"] == \"dir-writable\" and i[\"directory\"][\"mode\"] == \"1777\" and not i[\"trusted\"], i; assert d[\"policy\"].endswith(\"/fs/policy\")" "$T/out"' \
+	'python3 -c "import json, sys; d = json.load(open(sys.argv[1])); a, b = d[\"paths\"]; assert a[\"path\"].endswith(\"/safe/true\") and a[\"verdict\"] == \"allowed\" and a[\"check\"] is None, a; assert b[\"verdict\"] == \"denied\" and b[\"check\"] == \"dir-writable\" and b[\"refused_interpreter\"].endswith(\"/ww/true\"), b; i = b[\"interpreters\"][0]; assert i[\"check\"] == \"dir-writable\" and i[\"directory\"][\"mode\"] == \"1777\" and not i[\"trusted\"], i; assert d[\"policy\"].endswith(\"/fs/policy\")" "$T/out"' \
 	-- "$TPE_LOAD" --explain --json --user nobody "$T/safe/true" "$T/safe/ww-script"
+t "--explain --json: a path that cannot be read is left out, the JSON whole" 2 \
+	'python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert [p[\"path\"] for p in d[\"paths\"]] == [sys.argv[2]], d" "$T/out" "$T/safe/true"' \
+	'grep -q "$T/nope: No such file or directory" "$T/err"' \
+	-- "$TPE_LOAD" --explain --json --user nobody "$T/nope" "$T/safe/true"
 
 # A user other than root reads the live policy (0644 since tpe made it so).
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then

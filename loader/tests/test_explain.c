@@ -94,7 +94,8 @@ static void test_explain_chain_and_no_egid(void **state)
 	fclose(out);
 	assert_string_equal(s, "{\"policy\": \"/x\", \"paths\": ["
 		"{\"path\": \"/srv/s\", \"resolved\": "
-		"\"/srv/s\", \"verdict\": \"would deny\", \"check\": null, "
+		"\"/srv/s\", \"verdict\": \"would deny\", \"check\": "
+		"\"dir-writable\", "
 		"\"user\": {\"uid\": 4242, \"gid\": null, \"groups\": []}, "
 		"\"root\": false, \"trusted\": false, \"listed\": \"none\", "
 		"\"invert\": false, \"strict\": false, \"checked\": true, "
