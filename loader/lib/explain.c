@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Why is a program allowed or refused? The action of `tpe-load --explain`,
- * in the order doas's main() would take it: who asks, the policy to judge
- * by (a config, or the live one with the places of its entries when the
- * config on disk builds it), then each path as exec meets it, a script's
- * interpreters included, and last the verdicts, in words (below) or JSON
- * (json.c).
+ * Why is a program allowed or refused? The action of tpe-explain and
+ * `tpe-load --explain`, in the order doas's main() would take it: who
+ * asks, the policy to judge by (a config, or the live one with the places
+ * of its entries when the config on disk builds it), then each path as
+ * exec meets it, a script's interpreters included, and last the verdicts,
+ * in words (below) or JSON (json.c).
  */
 #define _GNU_SOURCE
 #include <stdio.h>

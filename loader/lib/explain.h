@@ -3,7 +3,7 @@
  * Why is a program allowed or refused: the policy it is judged by, who
  * asks, each path as exec meets it (a script and its interpreters), the
  * judge's verdicts (judge.h), said in words (explain.c) or in JSON
- * (json.c): the action of `tpe-load --explain`.
+ * (json.c): the one action of `tpe-load --explain` and tpe-explain.
  */
 #ifndef TPE_EXPLAIN_H
 #define TPE_EXPLAIN_H
@@ -26,9 +26,9 @@ struct explain_chain {
 struct explain_opts {
 	const char *prog;	/* the program, first word of its messages */
 	const char *again;	/* the command to run instead, for hints */
-	const char *config;	/* judge by it (- stdin), or NULL: the live policy */
+	const char *config;	/* judge by it (- stdin), or NULL: the live one */
 	int quiet;		/* the config's warnings unsaid */
-	const char *user;	/* whom for (a name or UID), or NULL: the caller */
+	const char *user;	/* whom for (name or UID), or NULL: the caller */
 	char **groups;		/* their supplementary groups, or none: NSS's */
 	size_t ngroups;
 	char **paths;

@@ -62,8 +62,8 @@ int read_live(struct tpe_policy *p, uint8_t **blobp, size_t *lenp,
 		return e;
 	}
 	if (e == EACCES) {
-		snprintf(err, ERRLEN, "%.300s: EACCES: only root may read the live "
-			 "policy on this kernel (mode 0600)", path);
+		snprintf(err, ERRLEN, "%.300s: EACCES: only root may read the "
+			 "live policy on this kernel (mode 0600)", path);
 		return e;
 	}
 	if (e) {

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -101,19 +100,7 @@ static void usage(FILE *f)
 }
 
 /* A usage error: what was wrong, then the synopsis. */
-static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
-							    ...)
-{
-	va_list ap;
-
-	fputs("tpe-load: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fputs(synopsis, stderr);
-	return -1;
-}
+#define bad_usage(...)	usage_fail("tpe-load", synopsis, __VA_ARGS__)
 
 static const char *const action_opt[] = {
 	[CHECK] = "--check", [OUTPUT] = "--output", [DUMP] = "--dump",
@@ -232,13 +219,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'V':
 			puts("tpe-load " VERSION);
 			exit(OK);
-		case ':':
-			return bad_usage("%s needs an argument",
-					 argv[optind - 1]);
 		default:
-			if (optopt)
-				return bad_usage("unknown option -%c", optopt);
-			return bad_usage("unknown option %s", argv[optind - 1]);
+			return usage_fail_getopt("tpe-load", synopsis, ch,
+						 optopt, argv[optind - 1]);
 		}
 	}
 	if (o->action == EXPLAIN) {
@@ -386,7 +369,7 @@ static int status(const struct opts *o)
 static int explain_action(const struct opts *o)
 {
 	struct explain_opts eo = {
-		.prog = "tpe-load", .again = "tpe-load --explain",
+		.prog = "tpe-load", .again = "tpe-explain",
 		.config = o->config_given ? o->config : NULL,
 		.quiet = o->verbosity < 0,
 		.user = o->user, .groups = o->groups, .ngroups = o->ngroups,

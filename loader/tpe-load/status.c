@@ -168,7 +168,7 @@ int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN],
 	*errnum = read_live(&s->live, &blob, &len, err);
 	if (*errnum == EACCES)
 		snprintf(err + strlen(err), ERRLEN - strlen(err), "; judge by "
-			 "the config instead: tpe-load --explain -c "
+			 "the config instead: tpe-explain -c "
 			 TPE_CONF_PATH " PATH");
 	if (*errnum)
 		return -1;
