@@ -212,6 +212,39 @@ static void explain_text(const char *from, const struct tpe_policy *p,
 		}
 }
 
+int explain_option(struct explain_opts *o, int ch, char *arg,
+		   const char **why)
+{
+	char **more;
+
+	switch (ch) {
+	case 'c':
+		*why = "--config given twice";
+		if (o->config)
+			return -1;
+		o->config = arg;
+		return 1;
+	case EXPLAIN_OPT_JSON:
+		o->json = 1;
+		return 1;
+	case EXPLAIN_OPT_USER:
+		*why = "--user given twice";
+		if (o->user)
+			return -1;
+		o->user = arg;
+		return 1;
+	case EXPLAIN_OPT_GROUP:
+		*why = "out of memory";
+		more = realloc(o->groups, (o->ngroups + 1) * sizeof(*more));
+		if (!more)
+			return -1;
+		o->groups = more;
+		o->groups[o->ngroups++] = arg;
+		return 1;
+	}
+	return 0;
+}
+
 int explain(const struct explain_opts *o)
 {
 	struct tpe_identity who;

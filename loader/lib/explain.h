@@ -36,10 +36,29 @@ struct explain_opts {
 	int json;
 };
 
+/*
+ * The options tpe-explain takes that tpe-load shares, for getopt_long():
+ * -c (in the short options, "c:"), --json, --user and --group. Both
+ * programs' parsers hand each option to explain_option() first.
+ */
+enum explain_opt { EXPLAIN_OPT_JSON = 0x200, EXPLAIN_OPT_USER,
+		   EXPLAIN_OPT_GROUP };
+#define EXPLAIN_LONGOPTS \
+	{ "config", required_argument, NULL, 'c' }, \
+	{ "json", no_argument, NULL, EXPLAIN_OPT_JSON }, \
+	{ "user", required_argument, NULL, EXPLAIN_OPT_USER }, \
+	{ "group", required_argument, NULL, EXPLAIN_OPT_GROUP }
+
 /* explain()'s return, which both programs exit with */
 enum explain_status { EXPLAIN_ALLOWED, EXPLAIN_REFUSED, EXPLAIN_ERROR };
 
 /* explain.c */
+/*
+ * Takes getopt_long()'s ch and arg when they are one of EXPLAIN_LONGOPTS:
+ * 1 taken, 0 not one of them, -1 with *why the usage error.
+ */
+int explain_option(struct explain_opts *o, int ch, char *arg,
+		   const char **why);
 int explain(const struct explain_opts *o);
 void explain_write(FILE *out, const struct tpe_policy *p,
 		   const struct tpe_identity *who, const struct tpe_facts *f,

@@ -41,46 +41,26 @@ static void usage(FILE *f)
 
 static int parse_args(int argc, char **argv, struct explain_opts *o)
 {
-	enum { OPT_USER = 256, OPT_GROUP, OPT_JSON };
 	static const struct option longopts[] = {
-		{ "config",	required_argument,	NULL, 'c' },
-		{ "user",	required_argument,	NULL, OPT_USER },
-		{ "group",	required_argument,	NULL, OPT_GROUP },
-		{ "json",	no_argument,		NULL, OPT_JSON },
+		EXPLAIN_LONGOPTS,
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char **more;
-	int ch;
+	const char *why;
+	int ch, taken;
 
 	*o = (struct explain_opts){ .prog = "tpe-explain",
 				    .again = "tpe-explain" };
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":c:qhV", longopts, NULL)) != -1) {
+		taken = explain_option(o, ch, optarg, &why);
+		if (taken < 0)
+			return bad_usage("%s", why);
+		if (taken)
+			continue;
 		switch (ch) {
-		case 'c':
-			if (o->config)
-				return bad_usage("--config given twice");
-			o->config = optarg;
-			break;
-		case OPT_USER:
-			if (o->user)
-				return bad_usage("--user given twice");
-			o->user = optarg;
-			break;
-		case OPT_GROUP:
-			more = realloc(o->groups,
-				       (o->ngroups + 1) * sizeof(*more));
-			if (!more)
-				return bad_usage("out of memory");
-			o->groups = more;
-			o->groups[o->ngroups++] = optarg;
-			break;
-		case OPT_JSON:
-			o->json = 1;
-			break;
 		case 'q':
 			o->quiet = 1;
 			break;

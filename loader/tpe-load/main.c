@@ -33,22 +33,21 @@ enum exit_status {
 };
 enum action { LOAD, CHECK, OUTPUT, DUMP, EXPLAIN, STATUS };
 
-enum long_only { OPT_EXPLAIN = 256, OPT_STATUS, OPT_JSON, OPT_USER, OPT_GROUP,
-		 OPT_OPTIONAL };
+enum long_only { OPT_EXPLAIN = 256, OPT_STATUS, OPT_OPTIONAL };
 
 struct opts {
 	enum action action;
-	const char *config, *output;
+	const char *config;	/* -c, or else the default */
+	const char *output;
 	int verbosity;		/* -1 quiet, 0 normal, 1 verbose */
 	int numeric;		/* --dump: IDs as numbers, no names */
-	int config_given;
-	int json;		/* --dump, --status, --explain: JSON */
 	int optional;		/* a kernel without tpe is not an error */
-	const char *user;	/* --explain: whom for, or NULL: the caller */
-	char **groups;		/* --explain: their supplementary groups */
-	size_t ngroups;
-	char **paths;		/* --explain: the files */
-	size_t npaths;
+	/*
+	 * The options tpe-explain takes: -c as given (else NULL), --json
+	 * (also --dump's and --status's), --explain's --user, --group and
+	 * files
+	 */
+	struct explain_opts ex;
 };
 
 static const char synopsis[] =
@@ -127,21 +126,10 @@ static int set_action(struct opts *o, enum action a)
 	return 0;
 }
 
-static int add_group(struct opts *o, char *name)
-{
-	char **more = realloc(o->groups, (o->ngroups + 1) * sizeof(*more));
-
-	if (!more)
-		return -1;
-	o->groups = more;
-	o->groups[o->ngroups++] = name;
-	return 0;
-}
-
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
-		{ "config",	required_argument,	NULL, 'c' },
+		EXPLAIN_LONGOPTS,
 		{ "check",	no_argument,		NULL, 'n' },
 		{ "output",	required_argument,	NULL, 'o' },
 		{ "dump",	no_argument,		NULL, 'd' },
@@ -152,24 +140,22 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "explain",	no_argument,		NULL, OPT_EXPLAIN },
 		{ "status",	no_argument,		NULL, OPT_STATUS },
-		{ "json",	no_argument,		NULL, OPT_JSON },
-		{ "user",	required_argument,	NULL, OPT_USER },
-		{ "group",	required_argument,	NULL, OPT_GROUP },
 		{ "optional",	no_argument,		NULL, OPT_OPTIONAL },
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch;
+	const char *why;
+	int ch, taken;
 
 	*o = (struct opts){ .action = LOAD };
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":c:no:dNqvhV", longopts,
 				 NULL)) != -1) {
+		taken = explain_option(&o->ex, ch, optarg, &why);
+		if (taken < 0)
+			return bad_usage("%s", why);
+		if (taken)
+			continue;
 		switch (ch) {
-		case 'c':
-			if (o->config)
-				return bad_usage("--config given twice");
-			o->config = optarg;
-			break;
 		case 'n':
 			if (set_action(o, CHECK))
 				return -1;
@@ -191,20 +177,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			if (set_action(o, ch == OPT_EXPLAIN ? EXPLAIN : STATUS))
 				return -1;
 			break;
-		case OPT_JSON:
-			o->json = 1;
-			break;
 		case OPT_OPTIONAL:
 			o->optional = 1;
-			break;
-		case OPT_USER:
-			if (o->user)
-				return bad_usage("--user given twice");
-			o->user = optarg;
-			break;
-		case OPT_GROUP:
-			if (add_group(o, optarg))
-				return bad_usage("out of memory");
 			break;
 		case 'q':
 		case 'v':
@@ -227,28 +201,26 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->action == EXPLAIN) {
 		if (optind == argc)
 			return bad_usage("--explain needs a path");
-		o->paths = argv + optind;
-		o->npaths = (size_t)(argc - optind);
+		o->ex.paths = argv + optind;
+		o->ex.npaths = (size_t)(argc - optind);
 	} else if (optind < argc) {
 		return bad_usage("unexpected argument \"%s\": the config is "
 				 "given with -c", argv[optind]);
 	}
-	if ((o->user || o->ngroups) && o->action != EXPLAIN)
+	if ((o->ex.user || o->ex.ngroups) && o->action != EXPLAIN)
 		return bad_usage("--user and --group go only with --explain");
-	if (o->json && o->action != DUMP && o->action != STATUS &&
+	if (o->ex.json && o->action != DUMP && o->action != STATUS &&
 	    o->action != EXPLAIN)
 		return bad_usage("--json goes only with --dump, --status or "
 				 "--explain");
 	if (o->optional && o->action != LOAD)
 		return bad_usage("--optional goes only with a load");
-	o->config_given = o->config != NULL;
-	if (o->action == DUMP && o->config)
+	if (o->action == DUMP && o->ex.config)
 		return bad_usage("--dump reads the kernel's live policy: "
 				 "--config does not go with it");
 	if (o->numeric && o->action != DUMP)
 		return bad_usage("--numeric goes only with --dump");
-	if (!o->config)
-		o->config = TPE_CONF_PATH;
+	o->config = o->ex.config ? o->ex.config : TPE_CONF_PATH;
 	return 0;
 }
 
@@ -325,7 +297,7 @@ static int dump(const struct opts *o)
 		fprintf(stderr, "tpe-load: %s\n", err);
 		return live_unreadable(e);
 	}
-	if (o->json) {
+	if (o->ex.json) {
 		json_policy(stdout, path, &p,
 			    o->numeric ? &numbers_only : &tpe_nss);
 	} else {
@@ -349,7 +321,7 @@ static int status(const struct opts *o)
 
 	/* TPE off is a status too; a policy that cannot be read is not. */
 	if (!failed || !strcmp(s.mode, "off"))
-		(o->json ? json_status : status_write)(stdout, &s);
+		(o->ex.json ? json_status : status_write)(stdout, &s);
 	if (failed) {
 		fprintf(stderr, "tpe-load: %s\n", err);
 		rc = e == ENOENT && !s.have_policy ? NOT_INSTALLED :
@@ -366,17 +338,12 @@ static int status(const struct opts *o)
 }
 
 /* --explain, as tpe-explain does it (lib/explain.c). */
-static int explain_action(const struct opts *o)
+static int explain_action(struct opts *o)
 {
-	struct explain_opts eo = {
-		.prog = "tpe-load", .again = "tpe-explain",
-		.config = o->config_given ? o->config : NULL,
-		.quiet = o->verbosity < 0,
-		.user = o->user, .groups = o->groups, .ngroups = o->ngroups,
-		.paths = o->paths, .npaths = o->npaths, .json = o->json,
-	};
-
-	return explain(&eo);
+	o->ex.prog = "tpe-load";
+	o->ex.again = "tpe-explain";
+	o->ex.quiet = o->verbosity < 0;
+	return explain(&o->ex);
 }
 
 /* A failed write to the kernel: in words, with the exit code for it. */
@@ -421,7 +388,7 @@ int main(int argc, char **argv)
 		return status(&o);
 	if (o.action == EXPLAIN) {
 		rc = explain_action(&o);
-		free(o.groups);
+		free(o.ex.groups);
 		return rc;
 	}
 	rc = build(&o, &p, &blob, &len, &files);
