@@ -387,8 +387,8 @@ static void say_check(FILE *out, const struct tpe_facts *f,
 		fputs("the file has no parent directory", out);
 		break;
 	case TPE_CHECK_UNTRUSTED_FS:
-		fprintf(out, "%s is on a file system a user mounted: %s",
-			f->resolved, f->untrusted_fs);
+		fprintf(out, "%s is on a file system mounted by or for a "
+			"user: %s", f->resolved, f->untrusted_fs);
 		break;
 	case TPE_CHECK_DIR_OWNER:
 		fprintf(out, "%s is owned by uid %u, not by %s", f->dir_path,
@@ -425,6 +425,8 @@ void explain_write(FILE *out, const struct tpe_policy *p,
 		   const struct tpe_identity *who, const struct tpe_facts *f,
 		   const struct tpe_verdict *v, const struct tpe_resolver *r)
 {
+	const struct unseen_fact *u;
+
 	fprintf(out, "%s: %s", f->path,
 		explain_refused(v) ? refused(v) : "allowed");
 	if (v->check)
@@ -441,12 +443,17 @@ void explain_write(FILE *out, const struct tpe_policy *p,
 	fprintf(out, "\n  directory: %s: ", f->dir_path);
 	say_mode(out, &f->dir);
 	fputc('\n', out);
+	if (f->mount)
+		fprintf(out, "  file system: %s\n", f->mount);
 	if (f->untrusted_fs)
 		fprintf(out, "  file system: untrusted: %s\n", f->untrusted_fs);
 	if (f->idmapped)
 		fputs("  mount: idmapped: owners above are as the mount shows "
 		      "them; the kernel also needs the file system's own "
 		      "owner to be root, which user space cannot see\n", out);
+	for (u = tpe_unseen; v->checked && u->bit; u++)
+		if (f->unseen & u->bit)
+			fprintf(out, "  not seen: %s\n", u->words);
 	if (!v->checked)
 		fputs("  path: not checked\n", out);
 	else if (v->check)

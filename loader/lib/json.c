@@ -189,6 +189,8 @@ static void json_verdict(FILE *out, const struct tpe_policy *p,
 		  const struct tpe_identity *who, const struct tpe_facts *f,
 		  const struct tpe_verdict *v, const struct tpe_resolver *r)
 {
+	const struct unseen_fact *u;
+	int first = 1;
 	size_t i;
 
 	fputs("{\"path\": ", out);
@@ -228,10 +230,22 @@ static void json_verdict(FILE *out, const struct tpe_policy *p,
 		v->checked ? "true" : "false");
 	json_node(out, "file", f->resolved, &f->file);
 	json_node(out, "directory", f->dir_path, &f->dir);
+	if (f->mount) {
+		fputs(", \"file_system\": ", out);
+		json_string(out, f->mount);
+	}
 	if (f->untrusted_fs) {
 		fputs(", \"untrusted_fs\": ", out);
 		json_string(out, f->untrusted_fs);
 	}
+	fputs(", \"unseen\": [", out);
+	for (u = tpe_unseen; u->bit; u++)
+		if (f->unseen & u->bit) {
+			fputs(first ? "" : ", ", out);
+			json_string(out, u->name);
+			first = 0;
+		}
+	fputc(']', out);
 	fputs(", \"exec\": ", out);
 	json_string(out, explain_headline(v));
 	fputs(", \"mmap\": ", out);

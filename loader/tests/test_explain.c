@@ -101,9 +101,72 @@ static void test_explain_chain_and_no_egid(void **state)
 		"\"invert\": false, \"strict\": false, \"checked\": true, "
 		"\"file\": {\"path\": \"/srv/s\", \"uid\": 0, \"mode\": "
 		"\"0755\"}, \"directory\": {\"path\": \"/srv\", \"uid\": 0, "
-		"\"mode\": \"0755\"}, \"exec\": \"would deny\", \"mmap\": "
+		"\"mode\": \"0755\"}, \"unseen\": [], \"exec\": \"would deny\", "
+		"\"mmap\": "
 		"\"not checked\", \"refused_interpreter\": \"/tmp/sh\", "
 		"\"interpreters\": []}]}\n");
+	free(s);
+}
+
+/*
+ * A disk mounted for a user: the file system and why it is untrusted,
+ * then each kernel fact user space could not see, in words and by name.
+ */
+static void test_explain_untrusted_fs(void **state)
+{
+	uint32_t g[] = { 1001 };
+	struct tpe_identity alice = { 1001, 1001, g, 1, 0 },
+		root = { 0, 0, NULL, 0, 0 };
+	struct tpe_facts f = { .path = "/media/alice/stick/hello",
+			       .resolved = "/media/alice/stick/hello",
+			       .dir_path = "/media/alice/stick",
+			       .dir = DIR_OK, .file = FILE_OK,
+			       .mount = "ext4 /dev/vdb on /media/alice/stick",
+			       .untrusted_fs = "/dev/vdb was first mounted nosuid",
+			       .unseen = UNSEEN_MOUNTER | UNSEEN_FIRST_MOUNT };
+	struct tpe_policy p = { .flags = TPE_POLICY_ENFORCE | TPE_POLICY_MMAP };
+	struct explain_chain c = { .n = 1 };
+	char *s;
+	size_t len;
+	FILE *out = open_memstream(&s, &len);
+
+	(void)state;
+	explain_judge(&p, &alice, &f, &c.step[0].v);
+	assert_int_equal(c.step[0].v.check, TPE_CHECK_UNTRUSTED_FS);
+	explain_write(out, &p, &alice, &f, &c.step[0].v, &fake_db);
+	fclose(out);
+	assert_non_null(strstr(s, "/media/alice/stick/hello: denied "
+			       "check=untrusted-fs\n"));
+	assert_non_null(strstr(s, "\n  file system: ext4 /dev/vdb on "
+			       "/media/alice/stick\n  file system: untrusted: "
+			       "/dev/vdb was first mounted nosuid\n"));
+	assert_non_null(strstr(s, "\n  not seen: who made the file system:"));
+	assert_non_null(strstr(s, "\n  not seen: the nosuid of the disk's "
+			       "first mount,"));
+	assert_null(strstr(s, "loop device"));
+	assert_non_null(strstr(s, "\n  check=untrusted-fs: "
+			       "/media/alice/stick/hello is on a file system "
+			       "mounted by or for a user: /dev/vdb was first "
+			       "mounted nosuid\n"));
+	free(s);
+
+	/* root is not checked: nothing unseen can change that */
+	out = open_memstream(&s, &len);
+	explain_judge(&p, &root, &f, &c.step[0].v);
+	explain_write(out, &p, &root, &f, &c.step[0].v, &fake_db);
+	fclose(out);
+	assert_null(strstr(s, "not seen:"));
+	free(s);
+
+	c.step[0].f = f;
+	explain_judge(&p, &alice, &f, &c.step[0].v);
+	out = open_memstream(&s, &len);
+	json_explain(out, "/x", &p, &alice, &c, 1, &fake_db);
+	fclose(out);
+	assert_non_null(strstr(s, ", \"file_system\": \"ext4 /dev/vdb on "
+			       "/media/alice/stick\", \"untrusted_fs\": "
+			       "\"/dev/vdb was first mounted nosuid\", "
+			       "\"unseen\": [\"mounter\", \"first-mount\"], "));
 	free(s);
 }
 
@@ -112,6 +175,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_explain_names_in_words),
 		cmocka_unit_test(test_explain_chain_and_no_egid),
+		cmocka_unit_test(test_explain_untrusted_fs),
 	};
 
 	return cmocka_run_group_tests_name("explain", tests, NULL, NULL);

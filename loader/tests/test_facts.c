@@ -1,50 +1,71 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of facts.c: what /proc/self/mountinfo says of a file's mount.
+ * Unit tests of facts.c: a path as exec meets it, on real files in the
+ * temporary directory: symbolic links resolved and the resolved file's
+ * directory judged, a script's #! interpreter as binfmt_script reads it,
+ * "/" with no parent, and a directory refused.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <linux/tpe.h>
 
+#include "fixture.h"
 #include "judge.h"
 #include "unit.h"
 
-static void test_mountinfo(void **state)
+static void test_gather(void **state)
 {
-	static const char mi[] =
-		"22 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"
-		"40 22 0:40 / /mnt/f rw,nosuid - fuse.sshfs host: "
-		"rw,user_id=1001,group_id=1001\n"
-		"41 22 0:41 / /mnt/r rw - fuse.sshfs host: rw,user_id=0\n"
-		"42 22 254:0 /srv /mnt/i rw,idmapped - ext4 /dev/vda rw\n";
+	char sub[1200], script[1300], link[1300], want[1400], *interp;
 	struct tpe_facts f;
-	char why[200];
-	FILE *in;
-	int id;
 
 	(void)state;
-	for (id = 22; id <= 43; id++) {
-		in = fmemopen((void *)mi, sizeof(mi) - 1, "r");
-		f = (struct tpe_facts){ 0 };
-		assert_int_equal(mountinfo_judge(in, id, &f, why, sizeof(why)),
-				 id == 22 || (id >= 40 && id <= 42) ? 0 : -1);
-		fclose(in);
-		assert_int_equal(f.untrusted_fs != NULL, id == 40);
-		assert_int_equal(f.idmapped, id == 42);
-	}
-	in = fmemopen((void *)mi, sizeof(mi) - 1, "r");
-	mountinfo_judge(in, 40, &f, why, sizeof(why));
-	fclose(in);
-	assert_string_equal(f.untrusted_fs,
-			    "fuse.sshfs mounted for user_id=1001 (fusermount3)");
+	fixture_path(sub, sizeof(sub), "sub");
+	assert_int_equal(mkdir(sub, 0775), 0);
+	assert_int_equal(chmod(sub, 0775), 0);
+	fixture_path(script, sizeof(script), "sub/run");
+	fixture_write(script, "#! /usr/bin/env  python3 -u\nprint()\n");
+	assert_int_equal(chmod(script, 0750), 0);
+	fixture_path(link, sizeof(link), "link");
+	assert_int_equal(symlink("sub/run", link), 0);
+
+	assert_int_equal(facts_gather(link, &f, &interp, err), 0);
+	assert_string_equal(f.path, link);
+	assert_string_equal(f.resolved, script);
+	assert_string_equal(f.dir_path, sub);
+	assert_int_equal(f.file.mode, S_IFREG | 0750);
+	assert_int_equal(f.dir.mode, S_IFDIR | 0775);
+	assert_int_equal(f.file.uid, geteuid());
+	assert_false(f.no_parent);
+	/* binfmt_script: the first word after #! and blanks */
+	assert_string_equal(interp, "/usr/bin/env");
+	/* the real mount table has this file's mount */
+	assert_non_null(f.mount);
+	assert_true(f.unseen & UNSEEN_MOUNTER);
+	free(interp);
+	facts_free(&f);
+
+	assert_int_equal(facts_gather("/", &f, &interp, err), -1);
+	assert_string_equal(err, "/: is a directory");
+	assert_int_equal(facts_gather(sub, &f, &interp, err), -1);
+	snprintf(want, sizeof(want), "%s: is a directory", sub);
+	assert_string_equal(err, want);
+	snprintf(want, sizeof(want), "%s/none", fixture_dir);
+	assert_int_equal(facts_gather(want, &f, &interp, err), -1);
+	strcat(want, ": No such file or directory");
+	assert_string_equal(err, want);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mountinfo),
+		cmocka_unit_test(test_gather),
 	};
 
-	return cmocka_run_group_tests_name("facts", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("facts", tests, setup_conf,
+					   fixture_dir_remove);
 }
