@@ -19,7 +19,6 @@ int read_live(struct tpe_policy *p, uint8_t **blobp, size_t *lenp,
 	      char err[ERRLEN]);
 const char *errno_words(int err);
 const char *securityfs_root(void);
-char *kernel_lsm_path(void);
 enum tpe_presence { TPE_ACTIVE, TPE_INACTIVE, TPE_UNKNOWN };
 enum tpe_presence tpe_presence(int *why);
 void tpe_absent_words(enum tpe_presence pr, int why, char err[ERRLEN]);

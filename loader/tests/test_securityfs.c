@@ -110,12 +110,82 @@ static void test_presence_and_refusals(void **state)
 	unsetenv("TPE_SECURITYFS");
 }
 
+/*
+ * tpe built in but not active: the command line's lsm= and the kernel's
+ * config (stand-ins next to the fake securityfs) say why, and what to do.
+ */
+static void test_inactive_words(void **state)
+{
+	static const struct {
+		/* want: what follows "(uname -r RELEASE" */
+		const char *cmdline, *config, *want;
+	} cases[] = {
+		/* nothing known: which kernel to boot, as before */
+		{ NULL, NULL, "): boot a kernel with CONFIG_SECURITY_TPE=y and "
+		  "tpe in lsm=, e.g. linux-image-*-tpe" },
+		/* lsm= without tpe, config unknown; init's arguments after -- */
+		{ "root=/dev/vda lsm=landlock,yama quiet -- lsm=tpe\n", NULL,
+		  "): the command line's lsm=landlock,yama leaves it out; if "
+		  "the kernel has tpe (CONFIG_SECURITY_TPE=y, as "
+		  "linux-image-*-tpe), add tpe to lsm= (GRUB_CMDLINE_LINUX in "
+		  "/etc/default/grub, then update-grub) and reboot, else boot "
+		  "one that has" },
+		/* the same, with a config that has tpe: the command line */
+		{ "root=/dev/vda lsm=landlock,yama,tpex\n",
+		  "CONFIG_SECURITY=y\nCONFIG_SECURITY_TPE=y\n"
+		  "CONFIG_LSM=\"landlock,yama,tpe\"\n",
+		  ") but the command line's lsm=landlock,yama,tpex leaves it "
+		  "out: add tpe to lsm= (GRUB_CMDLINE_LINUX in "
+		  "/etc/default/grub, then update-grub) and reboot" },
+		/* no lsm=, and CONFIG_LSM without tpe */
+		{ "root=/dev/vda\n", "CONFIG_SECURITY_TPE=y\n"
+		  "CONFIG_LSM=\"landlock,yama\"\n",
+		  ") but its CONFIG_LSM leaves it out: add lsm=landlock,yama,tpe "
+		  "to the command line (GRUB_CMDLINE_LINUX in /etc/default/grub, "
+		  "then update-grub) and reboot" },
+		/* a kernel built without it */
+		{ "lsm=landlock\n", "# CONFIG_SECURITY_TPE is not set\n",
+		  ": CONFIG_SECURITY_TPE is not set in its config): boot a "
+		  "kernel with CONFIG_SECURITY_TPE=y, e.g. linux-image-*-tpe" },
+		/* the last lsm= counts: it has tpe, so the kernel lacks it */
+		{ "lsm=landlock lsm=yama,tpe\n", NULL,
+		  "): boot a kernel with CONFIG_SECURITY_TPE=y and tpe in "
+		  "lsm=, e.g. linux-image-*-tpe" },
+	};
+	char path[1200], want[1300], out[ERRLEN];
+	struct utsname u;
+
+	(void)state;
+	assert_int_equal(uname(&u), 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fake_securityfs("capability,landlock", 0);
+		snprintf(path, sizeof(path), "%s/sfs/cmdline", fixture_dir);
+		unlink(path);
+		if (cases[i].cmdline)
+			fixture_write(path, cases[i].cmdline);
+		snprintf(path, sizeof(path), "%s/sfs/config", fixture_dir);
+		unlink(path);
+		if (cases[i].config)
+			fixture_write(path, cases[i].config);
+		tpe_absent_words(TPE_INACTIVE, 0, out);
+		snprintf(want, sizeof(want), "%s (uname -r %s%s",
+			 cases[i].config && strstr(cases[i].config, "TPE=y") ?
+			 "tpe is built into this kernel" :
+			 cases[i].config ? "tpe is not built into this kernel" :
+			 "tpe is not active in this kernel", u.release,
+			 cases[i].want);
+		assert_string_equal(out, want);
+	}
+	unsetenv("TPE_SECURITYFS");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_securityfs_path),
 		cmocka_unit_test(test_errno_words),
 		cmocka_unit_test(test_presence_and_refusals),
+		cmocka_unit_test(test_inactive_words),
 	};
 
 	return cmocka_run_group_tests_name("securityfs", tests, setup_conf,
