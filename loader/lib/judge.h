@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The user-space judge: the kernel's decision worked out again from facts
- * gathered once (facts.c). One function answers "is this identity trusted"
- * (judge_identity(), module/cred.c), one "is this file in a trusted path"
- * (judge_path(), module/fs.c); explain_judge() ties them as module/lsm.c
- * does, into the verdict --explain and tpe-suggest read.
+ * gathered once (facts.c, mount.c). One function answers "is this identity
+ * trusted" (judge_identity(), module/cred.c), one "is this file in a
+ * trusted path" (judge_path(), module/fs.c); explain_judge() ties them as
+ * module/lsm.c does, into the verdict --explain and tpe-suggest read.
  */
 #ifndef TPE_JUDGE_H
 #define TPE_JUDGE_H

@@ -12,11 +12,13 @@
  *              securityfs.c (the kernel's files, is tpe active, errno in
  *              words)
  *   judge.h    the user-space judge: facts.c gathers who asks and what
- *              stat() and libmount say; judge.c decides as the kernel does.
- *              --explain and tpe-suggest ask it the same questions.
+ *              stat() says, mount.c what the mount table and sysfs say of
+ *              the file system (and what they cannot); judge.c decides as
+ *              the kernel does. --explain and tpe-suggest ask it the same
+ *              questions.
  *   explain.h  explain.c: --explain, the judge's verdicts on the paths
  *              asked about, in words (and through json.c in JSON)
- *   json.h     json.c: all JSON either program writes
+ *   json.h     json.c: all JSON the programs write
  *   libtpe.h   also usage.c: usage errors, said alike by every program
  *   flags.h    flags.c: the flag keys of tpe.conf, by name; also the test
  *              programs' (tests/lib/policy.c), so it depends on nothing
