@@ -2,10 +2,9 @@
 /*
  * --explain's facts, gathered the way exec meets them: who is asking (the
  * caller, or a user from NSS), the file with its symlinks resolved, the
- * parent directory of the resolved file, and what /proc/self/mountinfo
- * tells of its mount, read by libmount. What user space cannot see is
- * said, not guessed: a super block made inside a user namespace looks
- * like any other.
+ * parent directory of the resolved file, and its file system as the mount
+ * table and sysfs show it (mount.c). What user space cannot see is said,
+ * not guessed.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,8 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <libmount.h>
 
 #include "judge.h"
 
@@ -130,68 +127,6 @@ fail:
 	return -1;
 }
 
-static int is_fuse(const char *fstype)
-{
-	return !strcmp(fstype, "fuse") || !strncmp(fstype, "fuse.", 5) ||
-	       !strcmp(fstype, "fuseblk") || !strncmp(fstype, "fuseblk.", 8);
-}
-
-/* The mount whose ID is mnt_id (statx's stx_mnt_id), or NULL. */
-static struct libmnt_fs *mount_by_id(struct libmnt_table *tb, int mnt_id)
-{
-	struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
-	struct libmnt_fs *fs = NULL;
-
-	if (!it)
-		return NULL;
-	while (mnt_table_next_fs(tb, it, &fs) == 0 &&
-	       mnt_fs_get_id(fs) != mnt_id)
-		;
-	if (fs && mnt_fs_get_id(fs) != mnt_id)
-		fs = NULL;
-	mnt_free_iter(it);
-	return fs;
-}
-
-/*
- * The mount mnt_id in a mountinfo file, as libmount reads it: an idmapped
- * mount (per-mount options), and a FUSE file system whose daemon's user
- * (user_id=, which fusermount3 sets to its real UID) is not root, which
- * the kernel records as made by an untrusted mounter (check=untrusted-fs).
- * Returns 0 when the mount was found, -1 if not.
- */
-int mountinfo_judge(FILE *mountinfo, int mnt_id, struct tpe_facts *f,
-		    char *why, size_t whylen)
-{
-	struct libmnt_table *tb = mnt_new_table();
-	struct libmnt_fs *fs;
-	const char *fstype;
-	char *user = NULL;
-	size_t userlen = 0;
-	int found = -1;
-
-	if (!tb || mnt_table_parse_stream(tb, mountinfo, "mountinfo") < 0)
-		goto out;
-	fs = mount_by_id(tb, mnt_id);
-	if (!fs)
-		goto out;
-	found = 0;
-	f->idmapped = mnt_optstr_get_option(mnt_fs_get_vfs_options(fs),
-					    "idmapped", NULL, NULL) == 0;
-	fstype = mnt_fs_get_fstype(fs);
-	if (fstype && is_fuse(fstype) &&
-	    mnt_optstr_get_option(mnt_fs_get_fs_options(fs), "user_id",
-				  &user, &userlen) == 0 &&
-	    user && strtoul(user, NULL, 10) != 0) {
-		snprintf(why, whylen, "%s mounted for user_id=%.*s "
-			 "(fusermount3)", fstype, (int)userlen, user);
-		f->untrusted_fs = why;
-	}
-out:
-	mnt_unref_table(tb);
-	return found;
-}
-
 static char *parent_of(const char *resolved)
 {
 	char *dir = strdup(resolved), *slash;
@@ -240,16 +175,15 @@ static char *interpreter(const char *path)
 }
 
 /*
- * The facts of path as exec resolves it. *interp: a script's #!
+ * The facts of path as exec resolves it, its file system's from r;
+ * depth: how many loop devices deep (mount.c). *interp: a script's #!
  * interpreter (malloc()ed), which exec checks too, or NULL.
  */
-int facts_gather(const char *path, struct tpe_facts *f, char **interp,
-		 char err[ERRLEN])
+int facts_gather_in(const char *path, const struct fs_roots *r, int depth,
+		    struct tpe_facts *f, char **interp, char err[ERRLEN])
 {
-	static char why[PATH_MAX + 64];
 	struct statx stx;
 	char *resolved = realpath(path, NULL);
-	FILE *mi;
 
 	*f = (struct tpe_facts){ .path = path };
 	*interp = NULL;
@@ -271,14 +205,8 @@ int facts_gather(const char *path, struct tpe_facts *f, char **interp,
 	}
 	f->no_parent = !strcmp(resolved, "/");
 	if (statx(AT_FDCWD, resolved, 0, STATX_MNT_ID, &stx) == 0 &&
-	    (stx.stx_mask & STATX_MNT_ID)) {
-		mi = fopen("/proc/self/mountinfo", "re");
-		if (mi) {
-			mountinfo_judge(mi, (int)stx.stx_mnt_id, f, why,
-					sizeof(why));
-			fclose(mi);
-		}
-	}
+	    (stx.stx_mask & STATX_MNT_ID))
+		mount_judge(r, (int)stx.stx_mnt_id, depth, f);
 	*interp = interpreter(resolved);
 	return 0;
 fail:
@@ -286,9 +214,17 @@ fail:
 	return -1;
 }
 
+int facts_gather(const char *path, struct tpe_facts *f, char **interp,
+		 char err[ERRLEN])
+{
+	return facts_gather_in(path, &fs_roots_system, 0, f, interp, err);
+}
+
 void facts_free(struct tpe_facts *f)
 {
 	free((char *)f->resolved);
 	free((char *)f->dir_path);
-	f->resolved = f->dir_path = NULL;
+	free((char *)f->untrusted_fs);
+	free((char *)f->mount);
+	f->resolved = f->dir_path = f->untrusted_fs = f->mount = NULL;
 }

@@ -12,14 +12,13 @@ int write_once(const char *path, int oflags, const void *buf, size_t len);
 int read_fd(int fd, uint8_t **buf, size_t *len);
 int read_all(const char *path, uint8_t **buf, size_t *len);
 
-/* securityfs.c: the kernel's files; read_policy() is 0 or -1 with err */
+/* securityfs.c: the kernel's files; read_live() is 0 or an errno, with err */
 const char *securityfs_policy(void);
 const char *securityfs_stats(void);
-int read_policy(const char *path, struct tpe_policy *p, uint8_t **blobp,
-		size_t *lenp, char err[ERRLEN]);
+int read_live(struct tpe_policy *p, uint8_t **blobp, size_t *lenp,
+	      char err[ERRLEN]);
 const char *errno_words(int err);
 const char *securityfs_root(void);
-char *kernel_lsm_path(void);
 enum tpe_presence { TPE_ACTIVE, TPE_INACTIVE, TPE_UNKNOWN };
 enum tpe_presence tpe_presence(int *why);
 void tpe_absent_words(enum tpe_presence pr, int why, char err[ERRLEN]);

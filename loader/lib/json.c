@@ -9,8 +9,6 @@
 
 #include <linux/tpe.h>
 
-#include <linux/tpe.h>
-
 #include "json.h"
 
 /* The length of the valid UTF-8 sequence at s, or 0. */
@@ -181,14 +179,18 @@ static const char *const listed_kind[] = {
 };
 
 /*
- * One path's verdict as a JSON object, left open (no closing brace) for
- * the caller to add to: the fields of the text, by name. "verdict" is "allowed", "denied" or "would deny"; "check"
- * is null when the file itself passes.
+ * One file's verdict as a JSON object, left open (no closing brace) for
+ * the caller to add to: the fields of the text, by name. "verdict" is
+ * "allowed", "denied" or "would deny"; "check" is the check that refuses
+ * the exec, the file's own or (a script) its refused interpreter's, as the
+ * text's first line gives it, and null when the exec is allowed.
  */
-void json_verdict(FILE *out, const struct tpe_policy *p,
+static void json_verdict(FILE *out, const struct tpe_policy *p,
 		  const struct tpe_identity *who, const struct tpe_facts *f,
 		  const struct tpe_verdict *v, const struct tpe_resolver *r)
 {
+	const struct unseen_fact *u;
+	int first = 1;
 	size_t i;
 
 	fputs("{\"path\": ", out);
@@ -198,8 +200,9 @@ void json_verdict(FILE *out, const struct tpe_policy *p,
 	fputs(", \"verdict\": ", out);
 	json_string(out, explain_headline(v));
 	fputs(", \"check\": ", out);
-	if (v->check)
-		json_string(out, tpe_check_names[v->check]);
+	if (explain_refused(v))
+		json_string(out, tpe_check_names[v->check ? v->check :
+						 v->interp_check]);
 	else
 		fputs("null", out);
 	fputs(", \"user\": {", out);
@@ -227,10 +230,22 @@ void json_verdict(FILE *out, const struct tpe_policy *p,
 		v->checked ? "true" : "false");
 	json_node(out, "file", f->resolved, &f->file);
 	json_node(out, "directory", f->dir_path, &f->dir);
+	if (f->mount) {
+		fputs(", \"file_system\": ", out);
+		json_string(out, f->mount);
+	}
 	if (f->untrusted_fs) {
 		fputs(", \"untrusted_fs\": ", out);
 		json_string(out, f->untrusted_fs);
 	}
+	fputs(", \"unseen\": [", out);
+	for (u = tpe_unseen; u->bit; u++)
+		if (f->unseen & u->bit) {
+			fputs(first ? "" : ", ", out);
+			json_string(out, u->name);
+			first = 0;
+		}
+	fputc(']', out);
 	fputs(", \"exec\": ", out);
 	json_string(out, explain_headline(v));
 	fputs(", \"mmap\": ", out);
@@ -240,4 +255,34 @@ void json_verdict(FILE *out, const struct tpe_policy *p,
 		fputs(", \"refused_interpreter\": ", out);
 		json_string(out, v->interp);
 	}
+}
+
+/*
+ * --explain: the policy judged by, and per path its file's verdict with
+ * "interpreters", the same objects for the interpreters of a script.
+ */
+void json_explain(FILE *out, const char *from, const struct tpe_policy *p,
+		  const struct tpe_identity *who, const struct explain_chain *c,
+		  size_t n, const struct tpe_resolver *r)
+{
+	size_t i, j, k = 0;
+
+	fputs("{\"policy\": ", out);
+	json_string(out, from);
+	fputs(", \"paths\": [", out);
+	for (i = 0; i < n; i++) {
+		if (!c[i].n)
+			continue;
+		fputs(k++ ? ", " : "", out);
+		json_verdict(out, p, who, &c[i].step[0].f, &c[i].step[0].v, r);
+		fputs(", \"interpreters\": [", out);
+		for (j = 1; j < c[i].n; j++) {
+			fputs(j > 1 ? ", " : "", out);
+			json_verdict(out, p, who, &c[i].step[j].f,
+				     &c[i].step[j].v, r);
+			fputc('}', out);
+		}
+		fputs("]}", out);
+	}
+	fputs("]}\n", out);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's decision, worked out again in user space from facts that
- * facts.c gathered: --explain says it in words (tpe-load/explain.c),
+ * facts.c gathered: --explain says it in words (lib/explain.c),
  * tpe-suggest asks it whether trusting a user would help. Nothing here
  * touches the file system: the unit tests hand in made-up facts.
  *

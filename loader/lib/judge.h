@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The user-space judge: the kernel's decision worked out again from facts
- * gathered once (facts.c). One function answers "is this identity trusted"
- * (judge_identity(), module/cred.c), one "is this file in a trusted path"
- * (judge_path(), module/fs.c); explain_judge() ties them as module/lsm.c
- * does, into the verdict --explain and tpe-suggest read.
+ * gathered once (facts.c, mount.c). One function answers "is this identity
+ * trusted" (judge_identity(), module/cred.c), one "is this file in a
+ * trusted path" (judge_path(), module/fs.c); explain_judge() ties them as
+ * module/lsm.c does, into the verdict --explain and tpe-suggest read.
  */
 #ifndef TPE_JUDGE_H
 #define TPE_JUDGE_H
@@ -34,8 +34,35 @@ struct tpe_facts {
 	struct tpe_node file, dir;
 	int no_parent;
 	const char *untrusted_fs;	/* why a user mounted it, or NULL */
+	const char *mount;		/* its file system, in words, or NULL */
+	unsigned int unseen;		/* enum tpe_unseen: what was not seen */
 	int idmapped;
 };
+
+/*
+ * The kernel's facts of a file system that user space cannot see, and
+ * that could make the kernel refuse a file as untrusted-fs where the
+ * judge here does not, or the other way round (mount.c).
+ */
+enum tpe_unseen {
+	UNSEEN_MOUNTER = 1 << 0,	/* who made the super block */
+	UNSEEN_FIRST_MOUNT = 1 << 1,	/* a disk's first mount's nosuid */
+	UNSEEN_LOOP_FILE = 1 << 2,	/* which file a loop device holds */
+	UNSEEN_LOOP_BIND = 1 << 3,	/* that file when it was bound */
+};
+
+/* Each of them: its JSON name and its words; ends with a zero bit. */
+extern const struct unseen_fact {
+	unsigned int bit;
+	const char *name, *words;
+} tpe_unseen[];
+
+/* Where the system's files are; the unit tests point them at fixtures. */
+struct fs_roots {
+	const char *mountinfo, *sys, *dev;
+};
+
+extern const struct fs_roots fs_roots_system;
 
 enum listed_by { LISTED_NONE, LISTED_EUID, LISTED_EGID, LISTED_GROUP };
 
@@ -77,13 +104,20 @@ void explain_judge(const struct tpe_policy *p, const struct tpe_identity *who,
 int explain_refused(const struct tpe_verdict *v);
 const char *explain_headline(const struct tpe_verdict *v);
 
-/* facts.c */
+/*
+ * facts.c; facts_free() frees what facts_gather() filled in (the strings
+ * of a struct tpe_facts made by hand are not its to free)
+ */
 int facts_identity(const char *user, char **groups, size_t ngroups,
 		   struct tpe_identity *who, char err[ERRLEN]);
 int facts_gather(const char *path, struct tpe_facts *f, char **interp,
 		 char err[ERRLEN]);
+int facts_gather_in(const char *path, const struct fs_roots *r, int depth,
+		    struct tpe_facts *f, char **interp, char err[ERRLEN]);
 void facts_free(struct tpe_facts *f);
-int mountinfo_judge(FILE *mountinfo, int mnt_id, struct tpe_facts *f,
-		    char *why, size_t whylen);
+
+/* mount.c */
+int mount_judge(const struct fs_roots *r, int mnt_id, int depth,
+		struct tpe_facts *f);
 
 #endif

@@ -12,9 +12,14 @@
  *              securityfs.c (the kernel's files, is tpe active, errno in
  *              words)
  *   judge.h    the user-space judge: facts.c gathers who asks and what
- *              stat() and libmount say; judge.c decides as the kernel does.
- *              --explain and tpe-suggest ask it the same questions.
- *   json.h     json.c: all JSON either program writes
+ *              stat() says, mount.c what the mount table and sysfs say of
+ *              the file system (and what they cannot); judge.c decides as
+ *              the kernel does. --explain and tpe-suggest ask it the same
+ *              questions.
+ *   explain.h  explain.c: --explain, the judge's verdicts on the paths
+ *              asked about, in words (and through json.c in JSON)
+ *   json.h     json.c: all JSON the programs write
+ *   libtpe.h   also usage.c: usage errors, said alike by every program
  *   flags.h    flags.c: the flag keys of tpe.conf, by name; also the test
  *              programs' (tests/lib/policy.c), so it depends on nothing
  *
@@ -73,6 +78,16 @@ struct tpe_resolver {
 };
 
 extern const struct tpe_resolver tpe_nss;
+
+/*
+ * usage.c: "PROG: what was wrong", then the synopsis, on standard error;
+ * both return -1. usage_fail_getopt() says getopt_long()'s ':' (a missing
+ * argument) or '?' (an unknown option: optopt, or the word arg).
+ */
+int usage_fail(const char *prog, const char *synopsis, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int usage_fail_getopt(const char *prog, const char *synopsis, int ch,
+		      int opt, const char *arg);
 
 /* policy.c */
 size_t ids_fold(uint32_t *id, size_t n);

@@ -41,27 +41,40 @@ const char *securityfs_stats(void)
 }
 
 /*
- * A policy blob file (the kernel's live one: securityfs_policy()), decoded,
- * and the blob itself if blobp is not NULL; returns 0, or -1 with err
- * naming the file.
+ * The kernel's live policy, decoded, and its blob if blobp is not NULL:
+ * the one place it is read. Returns 0, or an errno with err saying why in
+ * words: ENOENT when tpe is not active or cannot be seen (what
+ * tpe_absent_words() says), EACCES when only root may read it, EBADMSG
+ * when the kernel's blob does not decode.
  */
-int read_policy(const char *path, struct tpe_policy *p, uint8_t **blobp,
-		size_t *lenp, char err[ERRLEN])
+int read_live(struct tpe_policy *p, uint8_t **blobp, size_t *lenp,
+	      char err[ERRLEN])
 {
+	const char *path = securityfs_policy();
+	enum tpe_presence pr;
 	char why[ERRLEN];
 	uint8_t *blob;
 	size_t len;
-	int e = read_all(path, &blob, &len);
+	int e = read_all(path, &blob, &len), absent;
 
+	if (e == ENOENT && (pr = tpe_presence(&absent)) != TPE_ACTIVE) {
+		tpe_absent_words(pr, absent, err);
+		return e;
+	}
+	if (e == EACCES) {
+		snprintf(err, ERRLEN, "%.300s: EACCES: only root may read the "
+			 "live policy on this kernel (mode 0600)", path);
+		return e;
+	}
 	if (e) {
-		snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
-		return -1;
+		snprintf(err, ERRLEN, "%.300s: %s", path, errno_words(e));
+		return e;
 	}
 	if (policy_decode(blob, len, p, why)) {
 		/* Decode errors are one short line; the cut keeps gcc sure. */
-		snprintf(err, ERRLEN, "%s: %.400s", path, why);
+		snprintf(err, ERRLEN, "%.200s: %.300s", path, why);
 		free(blob);
-		return -1;
+		return EBADMSG;
 	}
 	if (blobp) {
 		*blobp = blob;
@@ -116,8 +129,24 @@ const char *securityfs_root(void)
 	return root;
 }
 
+/*
+ * A file of the running kernel's, or with TPE_SECURITYFS set (tests) its
+ * stand-in next to the fake securityfs: malloc()ed, or NULL.
+ */
+static char *kernel_file(const char *real, const char *fake)
+{
+	char *path;
+
+	if (getenv("TPE_SECURITYFS") && *getenv("TPE_SECURITYFS"))
+		real = NULL;
+	if (asprintf(&path, "%s%s%s", real ? real : securityfs_root(),
+		     real ? "" : "/", real ? "" : fake) < 0)
+		return NULL;
+	return path;
+}
+
 /* The kernel's list of active LSMs, next to the tpe directory. */
-char *kernel_lsm_path(void)
+static char *kernel_lsm_path(void)
 {
 	char *path;
 
@@ -152,14 +181,129 @@ enum tpe_presence tpe_presence(int *why)
 	return on;
 }
 
+/* Is name an element of the comma-separated list? */
+static int listed_in(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (; list; list = strchr(list, ',') ? strchr(list, ',') + 1 : NULL)
+		if (!strncmp(list, name, n) && (!list[n] || list[n] == ','))
+			return 1;
+	return 0;
+}
+
+/* The last lsm= of the kernel's command line (the kernel's rule). */
+static char *cmdline_lsm(void)
+{
+	char *path = kernel_file("/proc/cmdline", "cmdline"), *lsm = NULL;
+	char *tok, *save;
+	uint8_t *line = NULL;
+	size_t len;
+
+	if (path && !read_all(path, &line, &len))
+		for (tok = strtok_r((char *)line, " \t\n", &save); tok &&
+		     strcmp(tok, "--"); tok = strtok_r(NULL, " \t\n", &save))
+			if (!strncmp(tok, "lsm=", 4)) {
+				free(lsm);
+				lsm = strdup(tok + 4);
+			}
+	free(line);
+	free(path);
+	return lsm;
+}
+
+/*
+ * The kernel's build config (/boot/config-RELEASE, which Debian's kernel
+ * packages install): is tpe built in (CONFIG_SECURITY_TPE=y), and is it
+ * in CONFIG_LSM, the order used without lsm=? Each 1, 0, or -1 when the
+ * config cannot be read; *lsm the CONFIG_LSM value, malloc()ed.
+ */
+static void config_tpe(const char *release, int *built, int *in_lsm,
+		       char **lsm)
+{
+	char *real, *path, *line, *save, *end;
+	uint8_t *text = NULL;
+	size_t len;
+
+	*built = *in_lsm = -1;
+	*lsm = NULL;
+	if (asprintf(&real, "/boot/config-%s", release) < 0)
+		return;
+	path = kernel_file(real, "config");
+	free(real);
+	if (!path || read_all(path, &text, &len)) {
+		free(path);
+		return;
+	}
+	*built = *in_lsm = 0;
+	for (line = strtok_r((char *)text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strcmp(line, "CONFIG_SECURITY_TPE=y"))
+			*built = 1;
+		if (!strncmp(line, "CONFIG_LSM=\"", 12) &&
+		    (end = strchr(line + 12, '"'))) {
+			*end = 0;
+			free(*lsm);
+			*lsm = strdup(line + 12);
+			*in_lsm = listed_in(line + 12, "tpe");
+		}
+	}
+	free(text);
+	free(path);
+}
+
+#define GRUB_HOW	"(GRUB_CMDLINE_LINUX in /etc/default/grub, then " \
+			"update-grub) and reboot"
+
+/*
+ * Why tpe is not among the active LSMs: a kernel built without it, or a
+ * command line (lsm=) or CONFIG_LSM that leaves it out, as far as the
+ * command line and the kernel's config say; the remedy for each.
+ */
+static void inactive_words(char err[ERRLEN])
+{
+	char *arg = cmdline_lsm(), *config_lsm;
+	int built, in_lsm, left_out = arg && !listed_in(arg, "tpe");
+	struct utsname u;
+	const char *r = uname(&u) ? "unknown" : u.release;
+
+	config_tpe(r, &built, &in_lsm, &config_lsm);
+	if (built == 1 && left_out)
+		snprintf(err, ERRLEN, "tpe is built into this kernel (uname "
+			 "-r %.100s) but the command line's lsm=%.150s leaves "
+			 "it out: add tpe to lsm= " GRUB_HOW, r, arg);
+	else if (built == 1 && !arg && !in_lsm)
+		snprintf(err, ERRLEN, "tpe is built into this kernel (uname "
+			 "-r %.100s) but its CONFIG_LSM leaves it out: add "
+			 "lsm=%.150s,tpe to the command line " GRUB_HOW, r,
+			 config_lsm ? config_lsm : "");
+	else if (built == 0)
+		snprintf(err, ERRLEN, "tpe is not built into this kernel "
+			 "(uname -r %.100s: CONFIG_SECURITY_TPE is not set in "
+			 "its config): boot a kernel with "
+			 "CONFIG_SECURITY_TPE=y, e.g. linux-image-*-tpe", r);
+	else if (left_out)
+		snprintf(err, ERRLEN, "tpe is not active in this kernel "
+			 "(uname -r %.100s): the command line's lsm=%.150s "
+			 "leaves it out; if the kernel has tpe "
+			 "(CONFIG_SECURITY_TPE=y, as linux-image-*-tpe), add "
+			 "tpe to lsm= " GRUB_HOW ", else boot one that has",
+			 r, arg);
+	else
+		snprintf(err, ERRLEN, "tpe is not active in this kernel "
+			 "(uname -r %.200s): boot a kernel with "
+			 "CONFIG_SECURITY_TPE=y and tpe in lsm=, e.g. "
+			 "linux-image-*-tpe", r);
+	free(arg);
+	free(config_lsm);
+}
+
 /*
  * Why the kernel cannot be asked, when tpe_presence() is not TPE_ACTIVE:
- * what was seen, and for a kernel without tpe which kernel to boot.
+ * what was seen, and for a kernel without tpe active what to change.
  */
 void tpe_absent_words(enum tpe_presence pr, int why, char err[ERRLEN])
 {
-	struct utsname u;
-
 	if (pr == TPE_UNKNOWN && why == ENOENT)
 		snprintf(err, ERRLEN, "securityfs is not mounted at %.300s: "
 			 "cannot tell whether tpe is active",
@@ -168,10 +312,7 @@ void tpe_absent_words(enum tpe_presence pr, int why, char err[ERRLEN])
 		snprintf(err, ERRLEN, "%.300s/lsm: %s: cannot tell whether "
 			 "tpe is active", securityfs_root(), strerror(why));
 	else
-		snprintf(err, ERRLEN, "tpe is not active in this kernel "
-			 "(uname -r %.200s): boot a kernel with "
-			 "CONFIG_SECURITY_TPE=y and tpe in lsm=, e.g. "
-			 "linux-image-*-tpe", uname(&u) ? "unknown" : u.release);
+		inactive_words(err);
 }
 
 /*
@@ -188,7 +329,7 @@ void write_refusal(int err, char out[ERRLEN])
 
 	switch (err) {
 	case EPERM:
-		if (read_policy(securityfs_policy(), &live, NULL, NULL, why)) {
+		if (read_live(&live, NULL, NULL, why)) {
 			snprintf(out, ERRLEN, "%s", errno_words(err));
 			return;
 		}

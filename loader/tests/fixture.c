@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The temporary directory and files of the unit tests (fixture.h): one
- * place for what test_loader.c and test_suggest.c both need.
+ * place for what every unit test program needs.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>

@@ -2,14 +2,16 @@
 # End-to-end tests of the tpe-load command line against a fake securityfs:
 # TPE_SECURITYFS names a plain directory whose regular file "policy" stands
 # in for the kernel's. Prints "ok - NAME" or "not ok - NAME: REASON" per
-# check and exits 1 if any failed. TPE_LOAD names the binary to test;
-# TPE_LOAD_FAST, if set, an unsanitized build for the one test of a
+# check and exits 1 if any failed. TPE_LOAD and TPE_EXPLAIN name the
+# binaries to test; TPE_LOAD_FAST, if set, an unsanitized build for the one
+# test of a
 # million-entry config (libconfig grows lists 16 at a time, which ASan's
 # copying realloc makes take minutes).
 set -u
 cd "$(dirname "$0")/.." || exit 1	# paths below are loader/'s
 umask 022	# tpe-load refuses a group- or other-writable config
 TPE_LOAD=${TPE_LOAD:-../build/loader/tpe-load}
+TPE_EXPLAIN=${TPE_EXPLAIN:-../build/loader/tpe-explain}
 T=$(mktemp -d "${TMPDIR:-/tmp}/tpe-cli-XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 mkdir "$T/fs" "$T/nofs"
@@ -345,7 +347,7 @@ t "--optional still refuses a bad config" 1 \
 t "--optional on a kernel with tpe loads" 0 'cmp -s "$T/fs/policy" "$T/want.bin"' \
 	-- "$TPE_LOAD" -q --optional -c "$T/good.conf"
 t "--explain without a live policy hints -c" 2 \
-	'grep -q "tpe is not active in this kernel.*; to judge by the config instead: tpe-load --explain -c /etc/tpe.conf PATH$" "$T/err"' \
+	'grep -q "tpe is not active in this kernel.*; to judge by the config instead: tpe-explain -c /etc/tpe.conf PATH$" "$T/err"' \
 	-- env TPE_SECURITYFS="$T/nofs" "$TPE_LOAD" --explain "$T/safe/true"
 
 printf 'capability,landlock,tpe' >"$T/lsm"
@@ -401,8 +403,51 @@ t "--explain -c: ... or the drop-in that listed the group" 0 \
 	'grep -qxF "  listed: $T/m.conf.d/20-z.conf:2 in trusted_groups" "$T/out"' \
 	-- "$TPE_LOAD" --explain -c "$T/m.conf" --user nobody --group root "$T/ww/true"
 t "--explain --json parses: verdicts, check, interpreter" 1 \
-	'python3 -c "import json, sys; d = json.load(open(sys.argv[1])); a, b = d[\"paths\"]; assert a[\"path\"].endswith(\"/safe/true\") and a[\"verdict\"] == \"allowed\" and a[\"check\"] is None, a; assert b[\"verdict\"] == \"denied\" and b[\"check\"] is None and b[\"refused_interpreter\"].endswith(\"/ww/true\"), b; i = b[\"interpreters\"][0]; assert i[\"check\"] == \"dir-writable\" and i[\"directory\"][\"mode\"] == \"1777\" and not i[\"trusted\"], i; assert d[\"policy\"].endswith(\"/fs/policy\")" "$T/out"' \
+	'python3 -c "import json, sys; d = json.load(open(sys.argv[1])); a, b = d[\"paths\"]; assert a[\"path\"].endswith(\"/safe/true\") and a[\"verdict\"] == \"allowed\" and a[\"check\"] is None, a; assert b[\"verdict\"] == \"denied\" and b[\"check\"] == \"dir-writable\" and b[\"refused_interpreter\"].endswith(\"/ww/true\"), b; i = b[\"interpreters\"][0]; assert i[\"check\"] == \"dir-writable\" and i[\"directory\"][\"mode\"] == \"1777\" and not i[\"trusted\"], i; assert d[\"policy\"].endswith(\"/fs/policy\")" "$T/out"' \
 	-- "$TPE_LOAD" --explain --json --user nobody "$T/safe/true" "$T/safe/ww-script"
+t "--explain --json: a path that cannot be read is left out, the JSON whole" 2 \
+	'python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert [p[\"path\"] for p in d[\"paths\"]] == [sys.argv[2]], d" "$T/out" "$T/safe/true"' \
+	'grep -q "$T/nope: No such file or directory" "$T/err"' \
+	-- "$TPE_LOAD" --explain --json --user nobody "$T/nope" "$T/safe/true"
+
+# tpe-explain: --explain for users, whose PATH has no /usr/sbin; the
+# same action, so the same output.
+t "tpe-explain --help exits 0" 0 'grep -q "^usage: tpe-explain" "$T/out"' \
+	-- "$TPE_EXPLAIN" --help
+t "tpe-explain --version exits 0" 0 'grep -q "^tpe-explain " "$T/out"' \
+	-- "$TPE_EXPLAIN" -V
+# explain_usage NAME REASON ARGS...: exit 2, REASON then the synopsis.
+explain_usage() {
+	name=$1 reason=$2
+	shift 2
+	t "$name" 2 \
+		'[ "$(head -n1 "$T/err")" = "tpe-explain: $reason" ]' \
+		'sed -n 2p "$T/err" | grep -q "^usage: tpe-explain"' \
+		'[ ! -s "$T/out" ]' -- "$TPE_EXPLAIN" "$@"
+}
+explain_usage "tpe-explain without a path asks for one" \
+	"which program? give a path"
+explain_usage "tpe-explain: an unknown option says which" \
+	"unknown option --dump" --dump "$T/ww/true"
+explain_usage "tpe-explain: --user twice says so" "--user given twice" \
+	--user nobody --user root "$T/ww/true"
+explain_usage "tpe-explain: --user without its user says so" \
+	"--user needs an argument" --user
+"$TPE_LOAD" --explain --user nobody "$T/safe/true" "$T/ww/true" \
+	"$T/safe/ww-script" >"$T/load-explain.out" 2>&1
+t "tpe-explain says what tpe-load --explain says, and exits 1 alike" 1 \
+	'cmp -s "$T/out" "$T/load-explain.out"' \
+	-- "$TPE_EXPLAIN" --user nobody "$T/safe/true" "$T/ww/true" \
+	"$T/safe/ww-script"
+t "tpe-explain -c --group: judged by the config, the group listed" 0 \
+	'grep -qxF "  listed: $T/m.conf.d/20-z.conf:2 in trusted_groups" "$T/out"' \
+	-- "$TPE_EXPLAIN" -c "$T/m.conf" --user nobody --group root "$T/ww/true"
+t "tpe-explain --json parses" 1 \
+	'python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d[\"paths\"][0][\"check\"] == \"dir-writable\", d" "$T/out"' \
+	-- "$TPE_EXPLAIN" --json --user nobody "$T/ww/true"
+t "tpe-explain without a live policy hints -c, in its own name" 2 \
+	'grep -q "^tpe-explain: .*; to judge by the config instead: tpe-explain -c /etc/tpe.conf PATH$" "$T/err"' \
+	-- env TPE_SECURITYFS="$T/nofs" "$TPE_EXPLAIN" "$T/safe/true"
 
 # A user other than root reads the live policy (0644 since tpe made it so).
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
@@ -424,11 +469,11 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	chmod 0600 "$T/fs/policy"
 	t "--status as a user, policy 0600: exit 4, says so, no mode off" 4 \
 		'[ ! -s "$T/out" ]' \
-		'grep -q "EACCES: only root may read the live policy on this kernel (mode 0600); judge by the config instead: tpe-load --explain -c /etc/tpe.conf PATH$" "$T/err"' \
+		'grep -q "EACCES: only root may read the live policy on this kernel (mode 0600); judge by the config instead: tpe-explain -c /etc/tpe.conf PATH$" "$T/err"' \
 		-- setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$TPE_LOAD" --status -c "$T/good.conf"
 	t "--explain as a user, policy 0600: the hint to use -c" 2 \
-		'grep -q "EACCES: only root may read the live policy.*tpe-load --explain -c /etc/tpe.conf PATH$" "$T/err"' \
+		'grep -q "EACCES: only root may read the live policy.*tpe-explain -c /etc/tpe.conf PATH$" "$T/err"' \
 		-- setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$TPE_LOAD" --explain "$T/ww/true"
 	t "load as a user: EACCES is exit 4 (NOPERMISSION)" 4 \
@@ -448,6 +493,7 @@ if [ -r "$BC" ] && command -v bash >/dev/null; then
 	cat >"$T/comp.sh" <<'EOF'
 . /usr/share/bash-completion/bash_completion
 . ./completion/tpe-load
+. ./completion/tpe-explain
 . ./completion/tpe-suggest
 # comp LINE: what bash offers at the end of LINE, one per line
 comp() {
@@ -456,8 +502,7 @@ comp() {
 	[[ $1 == *" " ]] && COMP_WORDS+=("")
 	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
 	COMPREPLY=()
-	local f=_tpe_load
-	[[ ${COMP_WORDS[0]} == tpe-suggest ]] && f=_tpe_suggest
+	local f=_${COMP_WORDS[0]//-/_}
 	$f "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" \
 		"${COMP_WORDS[COMP_CWORD-1]}"
 	printf '%s\n' "${COMPREPLY[@]}"
@@ -476,6 +521,12 @@ EOF
 		'grep -qx "$T/safe/true" "$T/out"' -- comp "tpe-load --explain $T/safe/tr"
 	t "completion: no operand but --explain's" 0 '! grep -q . "$T/out"' \
 		-- comp "tpe-load --status $T/safe/tr"
+	t "completion: every option of tpe-explain --help is offered" 0 \
+		'! for o in $("$TPE_EXPLAIN" --help | grep -o -- "--[a-z-]*" | sort -u); do grep -qx -- "$o" "$T/out" || echo "$o"; done | grep -q .' \
+		-- comp "tpe-explain --"
+	t "completion: tpe-explain completes paths and --user users" 0 \
+		'grep -qx "$T/safe/true" "$T/out"' \
+		-- comp "tpe-explain --user root $T/safe/tr"
 	t "completion: tpe-suggest's options" 0 \
 		'grep -qx -- --drop-in "$T/out"' 'grep -qx -- --config "$T/out"' \
 		-- comp "tpe-suggest --"

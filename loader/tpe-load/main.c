@@ -7,14 +7,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "conf.h"
+#include "explain.h"
 #include "io.h"
-#include "judge.h"
 #include "json.h"
 #include "tpe-load.h"
 
@@ -33,25 +32,22 @@ enum exit_status {
 	NOT_INSTALLED = 5,	/* tpe is not active, or cannot be seen */
 };
 enum action { LOAD, CHECK, OUTPUT, DUMP, EXPLAIN, STATUS };
-/* --explain: 0 allowed, 1 refused (denied, or would be), 2 usage or error */
-enum explain_status { ALLOWED, REFUSED, EXPLAIN_ERROR };
 
-enum long_only { OPT_EXPLAIN = 256, OPT_STATUS, OPT_JSON, OPT_USER, OPT_GROUP,
-		 OPT_OPTIONAL };
+enum long_only { OPT_EXPLAIN = 256, OPT_STATUS, OPT_OPTIONAL };
 
 struct opts {
 	enum action action;
-	const char *config, *output;
+	const char *config;	/* -c, or else the default */
+	const char *output;
 	int verbosity;		/* -1 quiet, 0 normal, 1 verbose */
 	int numeric;		/* --dump: IDs as numbers, no names */
-	int config_given;
-	int json;		/* --dump, --status, --explain: JSON */
 	int optional;		/* a kernel without tpe is not an error */
-	const char *user;	/* --explain: whom for, or NULL: the caller */
-	char **groups;		/* --explain: their supplementary groups */
-	size_t ngroups;
-	char **paths;		/* --explain: the files */
-	size_t npaths;
+	/*
+	 * The options tpe-explain takes: -c as given (else NULL), --json
+	 * (also --dump's and --status's), --explain's --user, --group and
+	 * files
+	 */
+	struct explain_opts ex;
 };
 
 static const char synopsis[] =
@@ -103,19 +99,7 @@ static void usage(FILE *f)
 }
 
 /* A usage error: what was wrong, then the synopsis. */
-static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
-							    ...)
-{
-	va_list ap;
-
-	fputs("tpe-load: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fputs(synopsis, stderr);
-	return -1;
-}
+#define bad_usage(...)	usage_fail("tpe-load", synopsis, __VA_ARGS__)
 
 static const char *const action_opt[] = {
 	[CHECK] = "--check", [OUTPUT] = "--output", [DUMP] = "--dump",
@@ -142,21 +126,10 @@ static int set_action(struct opts *o, enum action a)
 	return 0;
 }
 
-static int add_group(struct opts *o, char *name)
-{
-	char **more = realloc(o->groups, (o->ngroups + 1) * sizeof(*more));
-
-	if (!more)
-		return -1;
-	o->groups = more;
-	o->groups[o->ngroups++] = name;
-	return 0;
-}
-
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
-		{ "config",	required_argument,	NULL, 'c' },
+		EXPLAIN_LONGOPTS,
 		{ "check",	no_argument,		NULL, 'n' },
 		{ "output",	required_argument,	NULL, 'o' },
 		{ "dump",	no_argument,		NULL, 'd' },
@@ -167,24 +140,22 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "explain",	no_argument,		NULL, OPT_EXPLAIN },
 		{ "status",	no_argument,		NULL, OPT_STATUS },
-		{ "json",	no_argument,		NULL, OPT_JSON },
-		{ "user",	required_argument,	NULL, OPT_USER },
-		{ "group",	required_argument,	NULL, OPT_GROUP },
 		{ "optional",	no_argument,		NULL, OPT_OPTIONAL },
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch;
+	const char *why;
+	int ch, taken;
 
 	*o = (struct opts){ .action = LOAD };
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":c:no:dNqvhV", longopts,
 				 NULL)) != -1) {
+		taken = explain_option(&o->ex, ch, optarg, &why);
+		if (taken < 0)
+			return bad_usage("%s", why);
+		if (taken)
+			continue;
 		switch (ch) {
-		case 'c':
-			if (o->config)
-				return bad_usage("--config given twice");
-			o->config = optarg;
-			break;
 		case 'n':
 			if (set_action(o, CHECK))
 				return -1;
@@ -206,20 +177,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			if (set_action(o, ch == OPT_EXPLAIN ? EXPLAIN : STATUS))
 				return -1;
 			break;
-		case OPT_JSON:
-			o->json = 1;
-			break;
 		case OPT_OPTIONAL:
 			o->optional = 1;
-			break;
-		case OPT_USER:
-			if (o->user)
-				return bad_usage("--user given twice");
-			o->user = optarg;
-			break;
-		case OPT_GROUP:
-			if (add_group(o, optarg))
-				return bad_usage("out of memory");
 			break;
 		case 'q':
 		case 'v':
@@ -234,40 +193,34 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'V':
 			puts("tpe-load " VERSION);
 			exit(OK);
-		case ':':
-			return bad_usage("%s needs an argument",
-					 argv[optind - 1]);
 		default:
-			if (optopt)
-				return bad_usage("unknown option -%c", optopt);
-			return bad_usage("unknown option %s", argv[optind - 1]);
+			return usage_fail_getopt("tpe-load", synopsis, ch,
+						 optopt, argv[optind - 1]);
 		}
 	}
 	if (o->action == EXPLAIN) {
 		if (optind == argc)
 			return bad_usage("--explain needs a path");
-		o->paths = argv + optind;
-		o->npaths = (size_t)(argc - optind);
+		o->ex.paths = argv + optind;
+		o->ex.npaths = (size_t)(argc - optind);
 	} else if (optind < argc) {
 		return bad_usage("unexpected argument \"%s\": the config is "
 				 "given with -c", argv[optind]);
 	}
-	if ((o->user || o->ngroups) && o->action != EXPLAIN)
+	if ((o->ex.user || o->ex.ngroups) && o->action != EXPLAIN)
 		return bad_usage("--user and --group go only with --explain");
-	if (o->json && o->action != DUMP && o->action != STATUS &&
+	if (o->ex.json && o->action != DUMP && o->action != STATUS &&
 	    o->action != EXPLAIN)
 		return bad_usage("--json goes only with --dump, --status or "
 				 "--explain");
 	if (o->optional && o->action != LOAD)
 		return bad_usage("--optional goes only with a load");
-	o->config_given = o->config != NULL;
-	if (o->action == DUMP && o->config)
+	if (o->action == DUMP && o->ex.config)
 		return bad_usage("--dump reads the kernel's live policy: "
 				 "--config does not go with it");
 	if (o->numeric && o->action != DUMP)
 		return bad_usage("--numeric goes only with --dump");
-	if (!o->config)
-		o->config = TPE_CONF_PATH;
+	o->config = o->ex.config ? o->ex.config : TPE_CONF_PATH;
 	return 0;
 }
 
@@ -326,56 +279,11 @@ static const struct tpe_resolver numbers_only = {
 	.groups = { no_id, no_name },
 };
 
-/*
- * Why the live policy cannot be read (e, from read_all()), in err, and the
- * exit code that says so: tpe absent (5), not allowed (4), or else 1.
- */
-static int live_unreadable(int e, char err[ERRLEN])
+/* The exit status for an errno of read_live(). */
+static int live_unreadable(int e)
 {
-	const char *path = securityfs_policy();
-	enum tpe_presence pr;
-	int why;
-
-	if (e == ENOENT) {
-		pr = tpe_presence(&why);
-		if (pr != TPE_ACTIVE) {
-			tpe_absent_words(pr, why, err);
-			return NOT_INSTALLED;
-		}
-	}
-	if (e == EACCES) {
-		snprintf(err, ERRLEN, "%s: EACCES: only root may read the live "
-			 "policy on this kernel (mode 0600)", path);
-		return NO_PERMISSION;
-	}
-	snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
-	return e == ENOENT ? NOT_INSTALLED : FAILURE;
-}
-
-/* The live policy, decoded; 0 or an exit code with err set. */
-static int read_live(struct tpe_policy *p, uint8_t **blobp, size_t *lenp,
-		     char err[ERRLEN])
-{
-	const char *path = securityfs_policy();
-	char why[ERRLEN];
-	uint8_t *blob;
-	size_t len;
-	int e = read_all(path, &blob, &len);
-
-	if (e)
-		return live_unreadable(e, err);
-	if (policy_decode(blob, len, p, why)) {
-		snprintf(err, ERRLEN, "%s: %.400s", path, why);
-		free(blob);
-		return FAILURE;
-	}
-	if (blobp) {
-		*blobp = blob;
-		*lenp = len;
-	} else {
-		free(blob);
-	}
-	return OK;
+	return e == ENOENT ? NOT_INSTALLED :
+	       e == EACCES || e == EPERM ? NO_PERMISSION : FAILURE;
 }
 
 static int dump(const struct opts *o)
@@ -383,13 +291,13 @@ static int dump(const struct opts *o)
 	const char *path = securityfs_policy();
 	struct tpe_policy p;
 	char err[ERRLEN];
-	int rc = read_live(&p, NULL, NULL, err);
+	int e = read_live(&p, NULL, NULL, err);
 
-	if (rc) {
+	if (e) {
 		fprintf(stderr, "tpe-load: %s\n", err);
-		return rc;
+		return live_unreadable(e);
 	}
-	if (o->json) {
+	if (o->ex.json) {
 		json_policy(stdout, path, &p,
 			    o->numeric ? &numbers_only : &tpe_nss);
 	} else {
@@ -413,7 +321,7 @@ static int status(const struct opts *o)
 
 	/* TPE off is a status too; a policy that cannot be read is not. */
 	if (!failed || !strcmp(s.mode, "off"))
-		(o->json ? json_status : status_write)(stdout, &s);
+		(o->ex.json ? json_status : status_write)(stdout, &s);
 	if (failed) {
 		fprintf(stderr, "tpe-load: %s\n", err);
 		rc = e == ENOENT && !s.have_policy ? NOT_INSTALLED :
@@ -429,269 +337,13 @@ static int status(const struct opts *o)
 	return rc;
 }
 
-/* ---- --explain ---- */
-
-/* Where the config lists the IDs that --explain may name. */
-struct origins {
-	const struct tpe_identity *who;
-	struct origin {
-		int which;
-		uint32_t id;
-		char *at;	/* "FILE:LINE" */
-	} *v;
-	size_t n;
-};
-
-static int concerns(const struct tpe_identity *who, int which, uint32_t id)
+/* --explain, as tpe-explain does it (lib/explain.c). */
+static int explain_action(struct opts *o)
 {
-	size_t i;
-
-	if (!which)
-		return id == who->euid;
-	if (!who->no_egid && id == who->egid)
-		return 1;
-	for (i = 0; i < who->ngroups; i++)
-		if (id == who->groups[i])
-			return 1;
-	return 0;
-}
-
-/* conf_opts.listed: keeps the places of the asking user's IDs. */
-static void remember(void *arg, int which, uint32_t id, const char *file,
-		     unsigned line)
-{
-	struct origins *o = arg;
-	struct origin *more;
-	char *at;
-
-	if (!concerns(o->who, which, id) ||
-	    asprintf(&at, "%s:%u", file, line) < 0)
-		return;
-	more = realloc(o->v, (o->n + 1) * sizeof(*more));
-	if (!more) {
-		free(at);
-		return;
-	}
-	o->v = more;
-	o->v[o->n++] = (struct origin){ which, id, at };
-}
-
-static const char *origin_of(const struct origins *o,
-			     const struct tpe_verdict *v)
-{
-	int which = v->listed != LISTED_EUID;
-	size_t i;
-
-	if (v->listed == LISTED_NONE)
-		return NULL;
-	for (i = 0; i < o->n; i++)
-		if (o->v[i].which == which && o->v[i].id == v->listed_id)
-			return o->v[i].at;
-	return NULL;
-}
-
-static void origins_free(struct origins *o)
-{
-	for (size_t i = 0; i < o->n; i++)
-		free(o->v[i].at);
-	free(o->v);
-}
-
-/*
- * The places of a live policy's entries, from the config on disk: only if
- * that config builds the live policy, byte for byte; else none, and the
- * listing is the live policy's alone.
- */
-static void live_origins(struct origins *org, const uint8_t *live,
-			 size_t live_len)
-{
-	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
-				.listed = remember, .listed_arg = org };
-	struct tpe_policy p;
-	uint8_t *blob;
-	size_t len;
-	char err[ERRLEN];
-	int same = 0;
-
-	if (conf_load(TPE_CONF_PATH, &co, &p, err) < 0)
-		return;
-	if (!policy_encode(&p, &blob, &len, err)) {
-		same = len == live_len && !memcmp(blob, live, len);
-		free(blob);
-	}
-	policy_free(&p);
-	if (!same) {
-		origins_free(org);
-		org->v = NULL;
-		org->n = 0;
-	}
-}
-
-/*
- * The policy --explain judges by: the config given with -c, or the live;
- * and where the config lists the asking user's IDs.
- */
-static int explain_policy(const struct opts *o, struct tpe_policy *p,
-			  const char **from, struct origins *org)
-{
-	struct conf_opts co = { .r = &tpe_nss, .caller = geteuid(),
-				.warn = o->verbosity < 0 ? NULL : stderr,
-				.listed = remember, .listed_arg = org };
-	char err[ERRLEN];
-	uint8_t *blob;
-	size_t len;
-	int rc;
-
-	if (o->config_given) {
-		*from = strcmp(o->config, "-") ? o->config : "<stdin>";
-		if (conf_load(o->config, &co, p, err) >= 0)
-			return 0;
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	*from = securityfs_policy();
-	rc = read_live(p, &blob, &len, err);
-	if (rc) {
-		fprintf(stderr, "tpe-load: %s; to judge by the config "
-			"instead: tpe-load --explain -c " TPE_CONF_PATH
-			" PATH\n", err);
-		return -1;
-	}
-	live_origins(org, blob, len);
-	free(blob);
-	return 0;
-}
-
-#define CHAIN_MAX	5	/* a file and 4 interpreters: BINPRM_MAX_RECURSION */
-
-struct step {
-	struct tpe_facts f;
-	struct tpe_verdict v;
-	char *interp;
-};
-
-/*
- * Each step of a script's chain is refused if any later one is: exec
- * fails when the kernel refuses the interpreter it runs.
- */
-static void chain_verdicts(struct step *st, size_t n)
-{
-	size_t i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n && !st[i].v.check; j++)
-			if (st[j].v.check) {
-				st[i].v.interp = st[j].f.path;
-				st[i].v.interp_check = st[j].v.check;
-				break;
-			}
-}
-
-static void chain_json(const struct tpe_policy *p,
-		       const struct tpe_identity *who, struct step *st,
-		       size_t n)
-{
-	size_t i;
-
-	json_verdict(stdout, p, who, &st[0].f, &st[0].v, &tpe_nss);
-	fputs(", \"interpreters\": [", stdout);
-	for (i = 1; i < n; i++) {
-		fputs(i > 1 ? ", " : "", stdout);
-		json_verdict(stdout, p, who, &st[i].f, &st[i].v, &tpe_nss);
-		fputc('}', stdout);
-	}
-	fputs("]}", stdout);
-}
-
-/*
- * One file, and for a script its interpreter, as binfmt_script asks the
- * kernel again (at most 4 deep, BINPRM_MAX_RECURSION).
- */
-static int explain_one(const struct opts *o, const struct tpe_policy *p,
-		       const struct tpe_identity *who,
-		       const struct origins *org, const char *path)
-{
-	struct step st[CHAIN_MAX];
-	char err[ERRLEN];
-	size_t n, i;
-	int rc = ALLOWED;
-
-	for (n = 0; path && n < CHAIN_MAX; n++) {
-		if (facts_gather(path, &st[n].f, &st[n].interp, err)) {
-			fprintf(stderr, "tpe-load: %s\n", err);
-			rc = EXPLAIN_ERROR;
-			break;
-		}
-		explain_judge(p, who, &st[n].f, &st[n].v);
-		st[n].v.listed_at = origin_of(org, &st[n].v);
-		path = st[n].interp;
-	}
-	chain_verdicts(st, n);
-	if (n && o->json) {
-		chain_json(p, who, st, n);
-	} else {
-		for (i = 0; i < n; i++) {
-			if (i)
-				printf("interpreter of the script above:\n");
-			explain_write(stdout, p, who, &st[i].f, &st[i].v,
-				      &tpe_nss);
-		}
-	}
-	if (n && rc == ALLOWED && explain_refused(&st[0].v))
-		rc = REFUSED;
-	for (i = 0; i < n; i++) {
-		facts_free(&st[i].f);
-		free(st[i].interp);
-	}
-	return rc;
-}
-
-static int explain(const struct opts *o)
-{
-	struct tpe_identity who;
-	struct origins org = { .who = &who };
-	struct tpe_policy p;
-	const char *from;
-	char err[ERRLEN];
-	size_t i;
-	int rc = ALLOWED, r;
-
-	/* who first: the config's places are kept for their IDs only */
-	if (facts_identity(o->user, o->groups, o->ngroups, &who, err)) {
-		fprintf(stderr, "tpe-load: %s\n", err);
-		return EXPLAIN_ERROR;
-	}
-	if (explain_policy(o, &p, &from, &org)) {
-		free((uint32_t *)who.groups);
-		origins_free(&org);
-		return EXPLAIN_ERROR;
-	}
-	if (o->json) {
-		fputs("{\"policy\": ", stdout);
-		json_string(stdout, from);
-		fputs(", \"paths\": [", stdout);
-	} else {
-		printf("policy: %s: ", from);
-		conf_summary(stdout, &p);
-		putchar('\n');
-	}
-	for (i = 0; i < o->npaths; i++) {
-		if (o->json && i)
-			fputs(", ", stdout);
-		r = explain_one(o, &p, &who, &org, o->paths[i]);
-		if (r > rc)
-			rc = r;
-	}
-	if (o->json)
-		fputs("]}\n", stdout);
-	free((uint32_t *)who.groups);
-	origins_free(&org);
-	policy_free(&p);
-	if (fflush(stdout)) {
-		perror("stdout");
-		rc = EXPLAIN_ERROR;
-	}
-	return rc;
+	o->ex.prog = "tpe-load";
+	o->ex.again = "tpe-explain";
+	o->ex.quiet = o->verbosity < 0;
+	return explain(&o->ex);
 }
 
 /* A failed write to the kernel: in words, with the exit code for it. */
@@ -735,8 +387,8 @@ int main(int argc, char **argv)
 	if (o.action == STATUS)
 		return status(&o);
 	if (o.action == EXPLAIN) {
-		rc = explain(&o);
-		free(o.groups);
+		rc = explain_action(&o);
+		free(o.ex.groups);
 		return rc;
 	}
 	rc = build(&o, &p, &blob, &len, &files);

@@ -139,33 +139,6 @@ static void compare_config(struct tpe_status *s, const uint8_t *live,
 	policy_free(&p);
 }
 
-/* The live policy as the status tells it; -1 with err and *errnum. */
-static int read_live(struct tpe_status *s, uint8_t **blob, size_t *len,
-		     char err[ERRLEN], int *errnum)
-{
-	const char *path = securityfs_policy();
-	char why[ERRLEN];
-	int e = read_all(path, blob, len);
-
-	if (e) {
-		*errnum = e;
-		if (e == EACCES)
-			snprintf(err, ERRLEN, "%s: EACCES: only root may read "
-				 "the live policy on this kernel (mode 0600); "
-				 "judge by the config instead: tpe-load "
-				 "--explain -c " TPE_CONF_PATH " PATH", path);
-		else
-			snprintf(err, ERRLEN, "%s: %s", path, errno_words(e));
-		return -1;
-	}
-	if (policy_decode(*blob, *len, &s->live, why)) {
-		snprintf(err, ERRLEN, "%s: %.400s", path, why);
-		free(*blob);
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * Fills s; returns 0, or -1 with err set when tpe is not active (s->mode
  * "off"), cannot be seen (securityfs not mounted: "unknown"), or the live
@@ -192,7 +165,12 @@ int status_gather(const char *config, struct tpe_status *s, char err[ERRLEN],
 		return -1;
 	}
 	s->mode = "unknown";
-	if (read_live(s, &blob, &len, err, errnum))
+	*errnum = read_live(&s->live, &blob, &len, err);
+	if (*errnum == EACCES)
+		snprintf(err + strlen(err), ERRLEN - strlen(err), "; judge by "
+			 "the config instead: tpe-explain -c "
+			 TPE_CONF_PATH " PATH");
+	if (*errnum)
 		return -1;
 	s->have_policy = 1;
 	s->mode = s->live.flags & TPE_POLICY_ENFORCE ? "enforcing" :

@@ -2,20 +2,13 @@
 /*
  * tpe-load: what only it does, on top of libtpe.
  *
- *   main.c     the command line
+ *   main.c     the command line; --explain is lib/explain.c's
  *   status.c   --status: the mode, the counters, is the config in sync
- *   explain.c  --explain's verdict in words
  */
 #ifndef TPE_LOAD_H
 #define TPE_LOAD_H
 
 #include "io.h"
-#include "judge.h"
-
-/* explain.c */
-void explain_write(FILE *out, const struct tpe_policy *p,
-		   const struct tpe_identity *who, const struct tpe_facts *f,
-		   const struct tpe_verdict *v, const struct tpe_resolver *r);
 
 /* status.c */
 int status_parse_stats(const char *text, struct tpe_status *s);
