@@ -153,7 +153,7 @@ static void tpe_cred_inherit(const struct cred *new)
 }
 
 /* A child's credential is final once copy_creds() is done. */
-static int tpe_task_alloc(struct task_struct *task, unsigned long clone_flags)
+static int hook_task_alloc(struct task_struct *task, unsigned long clone_flags)
 {
 	rcu_read_lock();
 	tpe_cred_inherit(__task_cred(task));
@@ -162,7 +162,7 @@ static int tpe_task_alloc(struct task_struct *task, unsigned long clone_flags)
 }
 
 /* The new program's credential is final here, just before it is in use. */
-static void tpe_bprm_committing_creds(const struct linux_binprm *bprm)
+static void hook_bprm_committing_creds(const struct linux_binprm *bprm)
 {
 	tpe_cred_inherit(bprm->cred);
 }
@@ -176,8 +176,8 @@ static void tpe_bprm_committing_creds(const struct linux_binprm *bprm)
  * caller's to change until it is in use (fork and exec carry it over once
  * they are final, tpe_cred_inherit()).
  */
-static int tpe_cred_prepare(struct cred *new, const struct cred *old,
-			    gfp_t gfp)
+static int hook_cred_prepare(struct cred *new, const struct cred *old,
+			     gfp_t gfp)
 {
 	const struct tpe_cred *from = tpe_cred(old);
 	struct tpe_cred *to = tpe_cred(new);
@@ -197,12 +197,12 @@ static int tpe_cred_prepare(struct cred *new, const struct cred *old,
 	return 0;
 }
 
-static void tpe_cred_transfer(struct cred *new, const struct cred *old)
+static void hook_cred_transfer(struct cred *new, const struct cred *old)
 {
-	tpe_cred_prepare(new, old, GFP_KERNEL);
+	hook_cred_prepare(new, old, GFP_KERNEL);
 }
 
-static void tpe_cred_free(struct cred *cred)
+static void hook_cred_free(struct cred *cred)
 {
 	struct tpe_cred *tc = tpe_cred(cred);
 
@@ -211,11 +211,11 @@ static void tpe_cred_free(struct cred *cred)
 }
 
 static struct security_hook_list tpe_cred_hooks[] __ro_after_init = {
-	LSM_HOOK_INIT(cred_prepare, tpe_cred_prepare),
-	LSM_HOOK_INIT(cred_transfer, tpe_cred_transfer),
-	LSM_HOOK_INIT(cred_free, tpe_cred_free),
-	LSM_HOOK_INIT(task_alloc, tpe_task_alloc),
-	LSM_HOOK_INIT(bprm_committing_creds, tpe_bprm_committing_creds),
+	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
+	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
+	LSM_HOOK_INIT(cred_free, hook_cred_free),
+	LSM_HOOK_INIT(task_alloc, hook_task_alloc),
+	LSM_HOOK_INIT(bprm_committing_creds, hook_bprm_committing_creds),
 };
 
 void __init tpe_add_cred_hooks(const struct lsm_id *lsmid)
