@@ -5,6 +5,13 @@
  *
  * Denials use AUDIT_AVC and policy writes AUDIT_MAC_POLICY_LOAD, both with
  * "lsm=tpe", so `ausearch -m AVC,MAC_POLICY_LOAD` finds them.
+ *
+ * A denial is recorded in both channels or in neither: each user may have
+ * TPE_LIMIT_BURST denials recorded in TPE_LIMIT_INTERVAL, so that one
+ * user's stream of denials neither crowds the others' lines out of the log
+ * nor fills audit's backlog, which drops records (the hooks never wait for
+ * it). tpe/stats counts every denial; a summary, in both channels too,
+ * names each user whose denials went unrecorded and how many.
  */
 
 #define pr_fmt(fmt) "tpe: " fmt
@@ -16,10 +23,14 @@
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/string_helpers.h>
+#include <linux/uidgid.h>
+#include <linux/workqueue.h>
 
 #include "audit.h"
+#include "cred.h"
 #include "fs.h"
 
 struct tpe_stats tpe_stats;
@@ -81,6 +92,162 @@ static void tpe_object(struct tpe_object *obj, const struct file *file)
 	dput(parent);
 }
 
+/* Denials of one user recorded in an interval: printk's own default. */
+#define TPE_LIMIT_INTERVAL	DEFAULT_RATELIMIT_INTERVAL
+#define TPE_LIMIT_BURST		DEFAULT_RATELIMIT_BURST
+/* Users limited apart at a time; while all are busy, others share one. */
+#define TPE_LIMIT_USERS		64
+
+/*
+ * One user's limit. With RATELIMIT_MSG_ON_RELEASE ___ratelimit() never
+ * resets rs.missed: it counts the denials not recorded since the last
+ * summary, and the summary resets it.
+ */
+struct tpe_limit {
+	kuid_t user;
+	struct ratelimit_state rs;	/* rs.interval 0: never started */
+};
+
+/*
+ * All zeroes is an empty table. A slot goes to another user once its
+ * interval is over and it has nothing left to report; while none is free,
+ * the other users' denials share @others, reported as UID 4294967295.
+ * A user cannot take more than one slot: she is charged by her real UID
+ * (tpe_cred_user()), which neither a user namespace nor a set-user-ID
+ * program lets her choose.
+ */
+struct tpe_limits {
+	spinlock_t lock;
+	struct tpe_limit users[TPE_LIMIT_USERS];
+	struct tpe_limit others;
+};
+
+/* Denials of one user not recorded, for the summary. */
+struct tpe_unrecorded {
+	kuid_t user;
+	unsigned int denials;
+};
+
+static void tpe_limit_start(struct tpe_limit *l, kuid_t user)
+{
+	l->user = user;
+	ratelimit_state_init(&l->rs, TPE_LIMIT_INTERVAL, TPE_LIMIT_BURST);
+	ratelimit_set_flags(&l->rs, RATELIMIT_MSG_ON_RELEASE);
+}
+
+static bool tpe_limit_free(const struct tpe_limit *l)
+{
+	return !l->rs.interval ||
+	       (!l->rs.missed &&
+		time_is_before_jiffies(l->rs.begin + l->rs.interval));
+}
+
+/* @user's limit: her slot, a free one started for her, or @others. */
+static struct tpe_limit *tpe_limit_find(struct tpe_limits *t, kuid_t user)
+{
+	struct tpe_limit *spare = NULL;
+	int i;
+
+	lockdep_assert_held(&t->lock);
+	for (i = 0; i < TPE_LIMIT_USERS; i++) {
+		struct tpe_limit *l = &t->users[i];
+
+		if (l->rs.interval && uid_eq(l->user, user))
+			return l;
+		if (!spare && tpe_limit_free(l))
+			spare = l;
+	}
+	if (spare) {
+		tpe_limit_start(spare, user);
+		return spare;
+	}
+	if (!t->others.rs.interval)
+		tpe_limit_start(&t->others, INVALID_UID);
+	return &t->others;
+}
+
+/*
+ * Charge one denial to @user.
+ *
+ * Return: 0 if it is to be recorded; else how many denials of her limit
+ * are now unrecorded since its last summary (1: the first).
+ */
+static int tpe_limit_charge(struct tpe_limits *t, kuid_t user)
+{
+	struct tpe_limit *l;
+	int unrecorded = 0;
+
+	spin_lock(&t->lock);
+	l = tpe_limit_find(t, user);
+	/* Never contended: t->lock guards every use of l->rs. */
+	if (!__ratelimit(&l->rs))
+		unrecorded = l->rs.missed;
+	spin_unlock(&t->lock);
+	return unrecorded;
+}
+
+static void tpe_limit_take(struct tpe_limit *l, struct tpe_unrecorded *out,
+			   int *n)
+{
+	if (!l->rs.missed)
+		return;
+	out[*n].user = l->user;
+	out[*n].denials = l->rs.missed;
+	(*n)++;
+	l->rs.missed = 0;
+}
+
+/*
+ * Move each limit's count of unrecorded denials into @out, which has room
+ * for TPE_LIMIT_USERS + 1, and reset it.
+ *
+ * Return: how many entries of @out were filled.
+ */
+static int tpe_limits_take(struct tpe_limits *t, struct tpe_unrecorded *out)
+{
+	int i, n = 0;
+
+	spin_lock(&t->lock);
+	for (i = 0; i < TPE_LIMIT_USERS; i++)
+		tpe_limit_take(&t->users[i], out, &n);
+	tpe_limit_take(&t->others, out, &n);
+	spin_unlock(&t->lock);
+	return n;
+}
+
+static struct tpe_limits tpe_limits = {
+	.lock = __SPIN_LOCK_UNLOCKED(tpe_limits.lock),
+};
+
+/*
+ * The summary of what the limits kept out of both channels, for each user
+ * since her last summary: in a worker, so that the record may wait for
+ * room in audit's backlog, as a denial's may not.
+ */
+static void tpe_report_unrecorded(struct work_struct *work)
+{
+	struct tpe_unrecorded taken[TPE_LIMIT_USERS + 1];
+	struct audit_buffer *ab;
+	int i, n;
+
+	n = tpe_limits_take(&tpe_limits, taken);
+	for (i = 0; i < n; i++) {
+		uid_t uid = from_kuid(&init_user_ns, taken[i].user);
+
+		pr_notice("suppressed uid=%u denials=%u\n", uid,
+			  taken[i].denials);
+		ab = audit_log_start(NULL, GFP_KERNEL, AUDIT_AVC);
+		if (!ab)
+			continue;
+		audit_log_format(ab,
+				 "lsm=tpe op=suppressed tclass=file uid=%u denials=%u",
+				 uid, taken[i].denials);
+		audit_log_end(ab);
+	}
+}
+
+static DECLARE_DELAYED_WORK(tpe_unrecorded_work, tpe_report_unrecorded);
+
 /*
  * The fixed fields come first and the path, the one field a user chooses
  * at length, last: printk cuts a record at about 1,000 characters, and
@@ -95,15 +262,10 @@ static void tpe_log_denial(const struct cred *cred,
 			   const struct tpe_object *obj, enum tpe_op op,
 			   enum tpe_check check, bool enforce)
 {
-	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
-				      DEFAULT_RATELIMIT_BURST);
 	char comm[TASK_COMM_LEN], comm_esc[TASK_COMM_LEN * 4];
 	const char *path = "?";
 	const char *field = "path";
 	char *buf;
-
-	if (!__ratelimit(&rs))
-		return;
 
 	buf = kmalloc(PATH_MAX + TPE_LOG_PATH_MAX, GFP_NOWAIT | __GFP_NOWARN);
 	if (buf) {
@@ -170,12 +332,14 @@ static void tpe_audit_denial(const struct cred *cred,
  * @enforce: denied; else only logged (permissive)
  *
  * Called from the hooks outside rcu_read_lock(), only when they deny (or
- * would deny); it does not sleep.
+ * would deny); it neither sleeps nor allocates before it knows that the
+ * denial is to be recorded.
  */
 void tpe_report_denial(const struct cred *cred, const struct file *file,
 		       enum tpe_op op, enum tpe_check check, bool enforce)
 {
 	struct tpe_object obj;
+	int unrecorded;
 
 	if (!enforce)
 		atomic64_inc(&tpe_stats.would_deny);
@@ -184,6 +348,14 @@ void tpe_report_denial(const struct cred *cred, const struct file *file,
 	else
 		atomic64_inc(&tpe_stats.mmap_denials);
 
+	unrecorded = tpe_limit_charge(&tpe_limits, tpe_cred_user(cred));
+	if (unrecorded) {
+		/* The first since the last summary: the next is due. */
+		if (unrecorded == 1)
+			queue_delayed_work(system_long_wq, &tpe_unrecorded_work,
+					   TPE_LIMIT_INTERVAL);
+		return;
+	}
 	tpe_object(&obj, file);
 	tpe_log_denial(cred, &obj, op, check, enforce);
 	tpe_audit_denial(cred, &obj, op, check, enforce);
@@ -258,9 +430,134 @@ static void test_tpe_escape_cuts_whole_escapes(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, buf, "ab");
 }
 
+/* An empty table of limits of the test's own, not the live one. */
+static struct tpe_limits *tpe_test_limits(struct kunit *test)
+{
+	struct tpe_limits *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	spin_lock_init(&t->lock);
+	return t;
+}
+
+/* Charge @n denials to UID @uid: how many were to be recorded. */
+static int tpe_test_charge(struct tpe_limits *t, uid_t uid, int n)
+{
+	int recorded = 0;
+
+	while (n--)
+		recorded += !tpe_limit_charge(t, KUIDT_INIT(uid));
+	return recorded;
+}
+
+/* As if @l's interval had begun one interval and a jiffy ago. */
+static void tpe_test_age(struct tpe_limit *l)
+{
+	l->rs.begin = jiffies - l->rs.interval - 1;
+}
+
+static void test_tpe_limit_charge(struct kunit *test)
+{
+	struct tpe_limits *t = tpe_test_limits(test);
+	int i;
+
+	for (i = 0; i < TPE_LIMIT_BURST; i++)
+		KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)), 0);
+	for (i = 1; i <= 3; i++)
+		KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)), i);
+}
+
+/* One user's flood leaves every other user her whole burst. */
+static void test_tpe_limit_charge_per_user(struct kunit *test)
+{
+	struct tpe_limits *t = tpe_test_limits(test);
+
+	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 1000, 1000), TPE_LIMIT_BURST);
+	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 1001, TPE_LIMIT_BURST + 5),
+			TPE_LIMIT_BURST);
+	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 0, 1), 1);
+}
+
+/* A new interval records again; what went unrecorded is still counted. */
+static void test_tpe_limit_charge_next_interval(struct kunit *test)
+{
+	struct tpe_limits *t = tpe_test_limits(test);
+	struct tpe_unrecorded out[TPE_LIMIT_USERS + 1];
+
+	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 1000, TPE_LIMIT_BURST + 2),
+			TPE_LIMIT_BURST);
+	tpe_test_age(&t->users[0]);
+	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 1000, TPE_LIMIT_BURST + 1),
+			TPE_LIMIT_BURST);
+	KUNIT_ASSERT_EQ(test, tpe_limits_take(t, out), 1);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, out[0].user), 1000U);
+	KUNIT_EXPECT_EQ(test, out[0].denials, 3U);
+}
+
+static void test_tpe_limits_take(struct kunit *test)
+{
+	struct tpe_limits *t = tpe_test_limits(test);
+	struct tpe_unrecorded out[TPE_LIMIT_USERS + 1];
+
+	tpe_test_charge(t, 1000, TPE_LIMIT_BURST + 5);
+	tpe_test_charge(t, 1001, TPE_LIMIT_BURST);
+	tpe_test_charge(t, 1002, TPE_LIMIT_BURST + 2);
+	KUNIT_ASSERT_EQ(test, tpe_limits_take(t, out), 2);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, out[0].user), 1000U);
+	KUNIT_EXPECT_EQ(test, out[0].denials, 5U);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, out[1].user), 1002U);
+	KUNIT_EXPECT_EQ(test, out[1].denials, 2U);
+	KUNIT_EXPECT_EQ(test, tpe_limits_take(t, out), 0);
+	/* Taken, not forgiven: the interval still limits. */
+	KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)), 1);
+}
+
+/* A slot is another user's only once its own has nothing left to say. */
+static void test_tpe_limit_slot_reuse(struct kunit *test)
+{
+	struct tpe_limits *t = tpe_test_limits(test);
+	struct tpe_unrecorded out[TPE_LIMIT_USERS + 1];
+
+	tpe_test_charge(t, 1000, TPE_LIMIT_BURST + 1);
+	tpe_test_age(&t->users[0]);
+	tpe_test_charge(t, 1001, 1);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, t->users[0].user), 1000U);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, t->users[1].user), 1001U);
+	tpe_limits_take(t, out);
+	tpe_test_charge(t, 1002, 1);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, t->users[0].user), 1002U);
+}
+
+/* With every slot busy, the other users share one limit, and its count. */
+static void test_tpe_limit_table_full(struct kunit *test)
+{
+	struct tpe_limits *t = tpe_test_limits(test);
+	struct tpe_unrecorded out[TPE_LIMIT_USERS + 1];
+	int i;
+
+	for (i = 0; i < TPE_LIMIT_USERS; i++)
+		tpe_test_charge(t, 1000 + i, TPE_LIMIT_BURST + 1);
+	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 5000, TPE_LIMIT_BURST),
+			TPE_LIMIT_BURST);
+	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 5001, 4), 0);
+	KUNIT_ASSERT_EQ(test, tpe_limits_take(t, out), TPE_LIMIT_USERS + 1);
+	KUNIT_EXPECT_TRUE(test, uid_eq(out[TPE_LIMIT_USERS].user, INVALID_UID));
+	KUNIT_EXPECT_EQ(test, out[TPE_LIMIT_USERS].denials, 4U);
+	/* Nothing left to report and the interval over: 5001 gets a slot. */
+	tpe_test_age(&t->users[7]);
+	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 5001, 1), 1);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, t->users[7].user), 5001U);
+}
+
 static struct kunit_case tpe_audit_test_cases[] = {
 	KUNIT_CASE(test_tpe_escape),
 	KUNIT_CASE(test_tpe_escape_cuts_whole_escapes),
+	KUNIT_CASE(test_tpe_limit_charge),
+	KUNIT_CASE(test_tpe_limit_charge_per_user),
+	KUNIT_CASE(test_tpe_limit_charge_next_interval),
+	KUNIT_CASE(test_tpe_limits_take),
+	KUNIT_CASE(test_tpe_limit_slot_reuse),
+	KUNIT_CASE(test_tpe_limit_table_full),
 	{}
 };
 
