@@ -6,17 +6,17 @@
  * Denials use AUDIT_AVC and policy writes AUDIT_MAC_POLICY_LOAD, both with
  * "lsm=tpe", so `ausearch -m AVC,MAC_POLICY_LOAD` finds them.
  *
- * A denial is recorded in both channels or in neither: each user may have
- * TPE_LIMIT_BURST denials recorded in TPE_LIMIT_INTERVAL, so that one
- * user's stream of denials neither crowds the others' lines out of the log
- * nor fills audit's backlog, which drops records (the hooks never wait for
- * it). tpe/stats counts every denial; a summary, in both channels too,
- * names each user whose denials went unrecorded and how many.
+ * Each channel records at most so many denials of one user in an interval,
+ * so that one user's stream of denials neither crowds the others' lines out
+ * of the log nor fills audit's backlog, which drops records (the hooks
+ * never wait for it). tpe/stats counts every denial; each channel sums up,
+ * per user, the denials it left out.
  */
 
 #define pr_fmt(fmt) "tpe: " fmt
 
 #include <linux/audit.h>
+#include <linux/bits.h>
 #include <linux/cred.h>
 #include <linux/kdev_t.h>
 #include <linux/limits.h>
@@ -92,20 +92,30 @@ static void tpe_object(struct tpe_object *obj, const struct file *file)
 	dput(parent);
 }
 
-/* Denials of one user recorded in an interval: printk's own default. */
+/*
+ * Denials of one user that each channel records in an interval. The kernel
+ * log is a small ring shared by the whole kernel and read by people: it
+ * takes printk's own default. Audit is what administrators and
+ * tpe-suggest(8) count, with a queue and storage of its own: it takes ten
+ * times as many, enough for a program's start-up burst of refused
+ * libraries, while every slot flooding at once stays under the 8192
+ * records of a usual backlog (65 * 100 per interval).
+ */
 #define TPE_LIMIT_INTERVAL	DEFAULT_RATELIMIT_INTERVAL
-#define TPE_LIMIT_BURST		DEFAULT_RATELIMIT_BURST
+#define TPE_LOG_BURST		DEFAULT_RATELIMIT_BURST
+#define TPE_AUDIT_BURST		(10 * DEFAULT_RATELIMIT_BURST)
 /* Users limited apart at a time; while all are busy, others share one. */
 #define TPE_LIMIT_USERS		64
 
 /*
- * One user's limit. With RATELIMIT_MSG_ON_RELEASE ___ratelimit() never
- * resets rs.missed: it counts the denials not recorded since the last
+ * One user's limits. With RATELIMIT_MSG_ON_RELEASE ___ratelimit() never
+ * resets .missed: it counts the denials a channel left out since its last
  * summary, and the summary resets it.
  */
 struct tpe_limit {
 	kuid_t user;
-	struct ratelimit_state rs;	/* rs.interval 0: never started */
+	struct ratelimit_state log;	/* .interval 0: never started */
+	struct ratelimit_state audit;
 };
 
 /*
@@ -122,27 +132,43 @@ struct tpe_limits {
 	struct tpe_limit others;
 };
 
-/* Denials of one user not recorded, for the summary. */
+/* What tpe_limit_charge() decided for one denial. */
+#define TPE_RECORD_LOG		BIT(0)
+#define TPE_RECORD_AUDIT	BIT(1)
+/* The user's first denial left out since her last summary. */
+#define TPE_SUMMARY_DUE		BIT(2)
+
+/* What each channel left out of one user's denials, for the summary. */
 struct tpe_unrecorded {
 	kuid_t user;
-	unsigned int denials;
+	unsigned int log;
+	unsigned int audit;
 };
 
 static void tpe_limit_start(struct tpe_limit *l, kuid_t user)
 {
 	l->user = user;
-	ratelimit_state_init(&l->rs, TPE_LIMIT_INTERVAL, TPE_LIMIT_BURST);
-	ratelimit_set_flags(&l->rs, RATELIMIT_MSG_ON_RELEASE);
+	ratelimit_state_init(&l->log, TPE_LIMIT_INTERVAL, TPE_LOG_BURST);
+	ratelimit_set_flags(&l->log, RATELIMIT_MSG_ON_RELEASE);
+	ratelimit_state_init(&l->audit, TPE_LIMIT_INTERVAL, TPE_AUDIT_BURST);
+	ratelimit_set_flags(&l->audit, RATELIMIT_MSG_ON_RELEASE);
 }
 
+static bool tpe_limit_pending(const struct tpe_limit *l)
+{
+	return l->log.missed || l->audit.missed;
+}
+
+/* Both channels' intervals start with the slot's first charge. */
 static bool tpe_limit_free(const struct tpe_limit *l)
 {
-	return !l->rs.interval ||
-	       (!l->rs.missed &&
-		time_is_before_jiffies(l->rs.begin + l->rs.interval));
+	return !l->log.interval ||
+	       (!tpe_limit_pending(l) &&
+		time_is_before_jiffies(l->log.begin + l->log.interval) &&
+		time_is_before_jiffies(l->audit.begin + l->audit.interval));
 }
 
-/* @user's limit: her slot, a free one started for her, or @others. */
+/* @user's limits: her slot, a free one started for her, or @others. */
 static struct tpe_limit *tpe_limit_find(struct tpe_limits *t, kuid_t user)
 {
 	struct tpe_limit *spare = NULL;
@@ -152,7 +178,7 @@ static struct tpe_limit *tpe_limit_find(struct tpe_limits *t, kuid_t user)
 	for (i = 0; i < TPE_LIMIT_USERS; i++) {
 		struct tpe_limit *l = &t->users[i];
 
-		if (l->rs.interval && uid_eq(l->user, user))
+		if (l->log.interval && uid_eq(l->user, user))
 			return l;
 		if (!spare && tpe_limit_free(l))
 			spare = l;
@@ -161,7 +187,7 @@ static struct tpe_limit *tpe_limit_find(struct tpe_limits *t, kuid_t user)
 		tpe_limit_start(spare, user);
 		return spare;
 	}
-	if (!t->others.rs.interval)
+	if (!t->others.log.interval)
 		tpe_limit_start(&t->others, INVALID_UID);
 	return &t->others;
 }
@@ -169,37 +195,46 @@ static struct tpe_limit *tpe_limit_find(struct tpe_limits *t, kuid_t user)
 /*
  * Charge one denial to @user.
  *
- * Return: 0 if it is to be recorded; else how many denials of her limit
- * are now unrecorded since its last summary (1: the first).
+ * Return: TPE_RECORD_LOG and TPE_RECORD_AUDIT for the channels that record
+ * it (the others count it), and TPE_SUMMARY_DUE if it is the first that
+ * either left out since her last summary.
  */
-static int tpe_limit_charge(struct tpe_limits *t, kuid_t user)
+static unsigned int tpe_limit_charge(struct tpe_limits *t, kuid_t user)
 {
 	struct tpe_limit *l;
-	int unrecorded = 0;
+	unsigned int ret = 0;
+	bool pending;
 
 	spin_lock(&t->lock);
 	l = tpe_limit_find(t, user);
-	/* Never contended: t->lock guards every use of l->rs. */
-	if (!__ratelimit(&l->rs))
-		unrecorded = l->rs.missed;
+	pending = tpe_limit_pending(l);
+	/* Never contended: t->lock guards every use of l->log and l->audit. */
+	if (__ratelimit(&l->log))
+		ret |= TPE_RECORD_LOG;
+	if (__ratelimit(&l->audit))
+		ret |= TPE_RECORD_AUDIT;
+	if (!pending && tpe_limit_pending(l))
+		ret |= TPE_SUMMARY_DUE;
 	spin_unlock(&t->lock);
-	return unrecorded;
+	return ret;
 }
 
 static void tpe_limit_take(struct tpe_limit *l, struct tpe_unrecorded *out,
 			   int *n)
 {
-	if (!l->rs.missed)
+	if (!tpe_limit_pending(l))
 		return;
 	out[*n].user = l->user;
-	out[*n].denials = l->rs.missed;
+	out[*n].log = l->log.missed;
+	out[*n].audit = l->audit.missed;
 	(*n)++;
-	l->rs.missed = 0;
+	l->log.missed = 0;
+	l->audit.missed = 0;
 }
 
 /*
- * Move each limit's count of unrecorded denials into @out, which has room
- * for TPE_LIMIT_USERS + 1, and reset it.
+ * Move each limit's counts of denials left out into @out, which has room
+ * for TPE_LIMIT_USERS + 1, and reset them.
  *
  * Return: how many entries of @out were filled.
  */
@@ -220,8 +255,8 @@ static struct tpe_limits tpe_limits = {
 };
 
 /*
- * The summary of what the limits kept out of both channels, for each user
- * since her last summary: in a worker, so that the record may wait for
+ * The summary of what each channel left out, per user since her last
+ * summary, in that channel: in a worker, so that the record may wait for
  * room in audit's backlog, as a denial's may not.
  */
 static void tpe_report_unrecorded(struct work_struct *work)
@@ -234,14 +269,17 @@ static void tpe_report_unrecorded(struct work_struct *work)
 	for (i = 0; i < n; i++) {
 		uid_t uid = from_kuid(&init_user_ns, taken[i].user);
 
-		pr_notice("suppressed uid=%u denials=%u\n", uid,
-			  taken[i].denials);
+		if (taken[i].log)
+			pr_notice("suppressed uid=%u denials=%u\n", uid,
+				  taken[i].log);
+		if (!taken[i].audit)
+			continue;
 		ab = audit_log_start(NULL, GFP_KERNEL, AUDIT_AVC);
 		if (!ab)
 			continue;
 		audit_log_format(ab,
 				 "lsm=tpe op=suppressed tclass=file uid=%u denials=%u",
-				 uid, taken[i].denials);
+				 uid, taken[i].audit);
 		audit_log_end(ab);
 	}
 }
@@ -339,7 +377,7 @@ void tpe_report_denial(const struct cred *cred, const struct file *file,
 		       enum tpe_op op, enum tpe_check check, bool enforce)
 {
 	struct tpe_object obj;
-	int unrecorded;
+	unsigned int record;
 
 	if (!enforce)
 		atomic64_inc(&tpe_stats.would_deny);
@@ -348,17 +386,17 @@ void tpe_report_denial(const struct cred *cred, const struct file *file,
 	else
 		atomic64_inc(&tpe_stats.mmap_denials);
 
-	unrecorded = tpe_limit_charge(&tpe_limits, tpe_cred_user(cred));
-	if (unrecorded) {
-		/* The first since the last summary: the next is due. */
-		if (unrecorded == 1)
-			queue_delayed_work(system_long_wq, &tpe_unrecorded_work,
-					   TPE_LIMIT_INTERVAL);
+	record = tpe_limit_charge(&tpe_limits, tpe_cred_user(cred));
+	if (record & TPE_SUMMARY_DUE)
+		queue_delayed_work(system_long_wq, &tpe_unrecorded_work,
+				   TPE_LIMIT_INTERVAL);
+	if (!(record & (TPE_RECORD_LOG | TPE_RECORD_AUDIT)))
 		return;
-	}
 	tpe_object(&obj, file);
-	tpe_log_denial(cred, &obj, op, check, enforce);
-	tpe_audit_denial(cred, &obj, op, check, enforce);
+	if (record & TPE_RECORD_LOG)
+		tpe_log_denial(cred, &obj, op, check, enforce);
+	if (record & TPE_RECORD_AUDIT)
+		tpe_audit_denial(cred, &obj, op, check, enforce);
 }
 
 /**
@@ -440,58 +478,85 @@ static struct tpe_limits *tpe_test_limits(struct kunit *test)
 	return t;
 }
 
-/* Charge @n denials to UID @uid: how many were to be recorded. */
-static int tpe_test_charge(struct tpe_limits *t, uid_t uid, int n)
-{
-	int recorded = 0;
+/* What @n denials of UID @uid gave: how many each channel recorded. */
+struct tpe_test_recorded {
+	int log, audit, due;
+};
 
-	while (n--)
-		recorded += !tpe_limit_charge(t, KUIDT_INIT(uid));
-	return recorded;
+static struct tpe_test_recorded tpe_test_charge(struct tpe_limits *t,
+						uid_t uid, int n)
+{
+	struct tpe_test_recorded r = {};
+
+	while (n--) {
+		unsigned int got = tpe_limit_charge(t, KUIDT_INIT(uid));
+
+		r.log += !!(got & TPE_RECORD_LOG);
+		r.audit += !!(got & TPE_RECORD_AUDIT);
+		r.due += !!(got & TPE_SUMMARY_DUE);
+	}
+	return r;
 }
 
 /* As if @l's interval had begun one interval and a jiffy ago. */
 static void tpe_test_age(struct tpe_limit *l)
 {
-	l->rs.begin = jiffies - l->rs.interval - 1;
+	l->log.begin = jiffies - l->log.interval - 1;
+	l->audit.begin = jiffies - l->audit.interval - 1;
 }
 
+/* Each channel its burst; one summary due, at the first left out. */
 static void test_tpe_limit_charge(struct kunit *test)
 {
 	struct tpe_limits *t = tpe_test_limits(test);
+	struct tpe_test_recorded r;
 	int i;
 
-	for (i = 0; i < TPE_LIMIT_BURST; i++)
-		KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)), 0);
-	for (i = 1; i <= 3; i++)
-		KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)), i);
+	for (i = 0; i < TPE_LOG_BURST; i++)
+		KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)),
+				TPE_RECORD_LOG | TPE_RECORD_AUDIT);
+	KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)),
+			TPE_RECORD_AUDIT | TPE_SUMMARY_DUE);
+	r = tpe_test_charge(t, 1000, TPE_AUDIT_BURST);
+	KUNIT_EXPECT_EQ(test, r.log, 0);
+	KUNIT_EXPECT_EQ(test, r.audit, TPE_AUDIT_BURST - TPE_LOG_BURST - 1);
+	KUNIT_EXPECT_EQ(test, r.due, 0);
 }
 
-/* One user's flood leaves every other user her whole burst. */
+/* One user's flood leaves every other user her whole bursts. */
 static void test_tpe_limit_charge_per_user(struct kunit *test)
 {
 	struct tpe_limits *t = tpe_test_limits(test);
+	struct tpe_test_recorded r;
 
-	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 1000, 1000), TPE_LIMIT_BURST);
-	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 1001, TPE_LIMIT_BURST + 5),
-			TPE_LIMIT_BURST);
-	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 0, 1), 1);
+	r = tpe_test_charge(t, 1000, 10000);
+	KUNIT_EXPECT_EQ(test, r.log, TPE_LOG_BURST);
+	KUNIT_EXPECT_EQ(test, r.audit, TPE_AUDIT_BURST);
+	r = tpe_test_charge(t, 1001, TPE_AUDIT_BURST + 5);
+	KUNIT_EXPECT_EQ(test, r.log, TPE_LOG_BURST);
+	KUNIT_EXPECT_EQ(test, r.audit, TPE_AUDIT_BURST);
+	r = tpe_test_charge(t, 0, 1);
+	KUNIT_EXPECT_EQ(test, r.log, 1);
+	KUNIT_EXPECT_EQ(test, r.audit, 1);
 }
 
-/* A new interval records again; what went unrecorded is still counted. */
+/* A new interval records again; what was left out is still counted. */
 static void test_tpe_limit_charge_next_interval(struct kunit *test)
 {
 	struct tpe_limits *t = tpe_test_limits(test);
 	struct tpe_unrecorded out[TPE_LIMIT_USERS + 1];
+	struct tpe_test_recorded r;
 
-	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 1000, TPE_LIMIT_BURST + 2),
-			TPE_LIMIT_BURST);
+	tpe_test_charge(t, 1000, TPE_AUDIT_BURST + 2);
 	tpe_test_age(&t->users[0]);
-	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 1000, TPE_LIMIT_BURST + 1),
-			TPE_LIMIT_BURST);
+	r = tpe_test_charge(t, 1000, TPE_AUDIT_BURST + 1);
+	KUNIT_EXPECT_EQ(test, r.log, TPE_LOG_BURST);
+	KUNIT_EXPECT_EQ(test, r.audit, TPE_AUDIT_BURST);
+	KUNIT_EXPECT_EQ(test, r.due, 0);
 	KUNIT_ASSERT_EQ(test, tpe_limits_take(t, out), 1);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, out[0].user), 1000U);
-	KUNIT_EXPECT_EQ(test, out[0].denials, 3U);
+	KUNIT_EXPECT_EQ(test, out[0].log, 2U * TPE_AUDIT_BURST + 3 - 2 * TPE_LOG_BURST);
+	KUNIT_EXPECT_EQ(test, out[0].audit, 3U);
 }
 
 static void test_tpe_limits_take(struct kunit *test)
@@ -499,17 +564,20 @@ static void test_tpe_limits_take(struct kunit *test)
 	struct tpe_limits *t = tpe_test_limits(test);
 	struct tpe_unrecorded out[TPE_LIMIT_USERS + 1];
 
-	tpe_test_charge(t, 1000, TPE_LIMIT_BURST + 5);
-	tpe_test_charge(t, 1001, TPE_LIMIT_BURST);
-	tpe_test_charge(t, 1002, TPE_LIMIT_BURST + 2);
+	tpe_test_charge(t, 1000, TPE_AUDIT_BURST + 5);
+	tpe_test_charge(t, 1001, TPE_LOG_BURST);
+	tpe_test_charge(t, 1002, TPE_LOG_BURST + 2);
 	KUNIT_ASSERT_EQ(test, tpe_limits_take(t, out), 2);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, out[0].user), 1000U);
-	KUNIT_EXPECT_EQ(test, out[0].denials, 5U);
+	KUNIT_EXPECT_EQ(test, out[0].log, TPE_AUDIT_BURST + 5U - TPE_LOG_BURST);
+	KUNIT_EXPECT_EQ(test, out[0].audit, 5U);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, out[1].user), 1002U);
-	KUNIT_EXPECT_EQ(test, out[1].denials, 2U);
+	KUNIT_EXPECT_EQ(test, out[1].log, 2U);
+	KUNIT_EXPECT_EQ(test, out[1].audit, 0U);
 	KUNIT_EXPECT_EQ(test, tpe_limits_take(t, out), 0);
-	/* Taken, not forgiven: the interval still limits. */
-	KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)), 1);
+	/* Taken, not forgiven: the interval still limits, a summary is due. */
+	KUNIT_EXPECT_EQ(test, tpe_limit_charge(t, KUIDT_INIT(1000)),
+			TPE_SUMMARY_DUE);
 }
 
 /* A slot is another user's only once its own has nothing left to say. */
@@ -518,7 +586,7 @@ static void test_tpe_limit_slot_reuse(struct kunit *test)
 	struct tpe_limits *t = tpe_test_limits(test);
 	struct tpe_unrecorded out[TPE_LIMIT_USERS + 1];
 
-	tpe_test_charge(t, 1000, TPE_LIMIT_BURST + 1);
+	tpe_test_charge(t, 1000, TPE_LOG_BURST + 1);
 	tpe_test_age(&t->users[0]);
 	tpe_test_charge(t, 1001, 1);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, t->users[0].user), 1000U);
@@ -533,19 +601,23 @@ static void test_tpe_limit_table_full(struct kunit *test)
 {
 	struct tpe_limits *t = tpe_test_limits(test);
 	struct tpe_unrecorded out[TPE_LIMIT_USERS + 1];
+	struct tpe_test_recorded r;
 	int i;
 
 	for (i = 0; i < TPE_LIMIT_USERS; i++)
-		tpe_test_charge(t, 1000 + i, TPE_LIMIT_BURST + 1);
-	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 5000, TPE_LIMIT_BURST),
-			TPE_LIMIT_BURST);
-	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 5001, 4), 0);
+		tpe_test_charge(t, 1000 + i, TPE_LOG_BURST + 1);
+	r = tpe_test_charge(t, 5000, TPE_LOG_BURST);
+	KUNIT_EXPECT_EQ(test, r.log, TPE_LOG_BURST);
+	r = tpe_test_charge(t, 5001, 4);
+	KUNIT_EXPECT_EQ(test, r.log, 0);
+	KUNIT_EXPECT_EQ(test, r.audit, 4);
 	KUNIT_ASSERT_EQ(test, tpe_limits_take(t, out), TPE_LIMIT_USERS + 1);
 	KUNIT_EXPECT_TRUE(test, uid_eq(out[TPE_LIMIT_USERS].user, INVALID_UID));
-	KUNIT_EXPECT_EQ(test, out[TPE_LIMIT_USERS].denials, 4U);
+	KUNIT_EXPECT_EQ(test, out[TPE_LIMIT_USERS].log, 4U);
 	/* Nothing left to report and the interval over: 5001 gets a slot. */
 	tpe_test_age(&t->users[7]);
-	KUNIT_EXPECT_EQ(test, tpe_test_charge(t, 5001, 1), 1);
+	r = tpe_test_charge(t, 5001, 1);
+	KUNIT_EXPECT_EQ(test, r.log, 1);
 	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, t->users[7].user), 5001U);
 }
 
