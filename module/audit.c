@@ -127,7 +127,7 @@ struct tpe_limit {
  * program lets her choose.
  */
 struct tpe_limits {
-	spinlock_t lock;
+	spinlock_t lock;	/* guards the slots */
 	struct tpe_limit users[TPE_LIMIT_USERS];
 	struct tpe_limit others;
 };
