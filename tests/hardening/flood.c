@@ -275,8 +275,10 @@ static struct tally count(const char *text, bool audit, const char *prefix, uid_
 		long n;
 
 		if (p && sscanf(p + strlen(sum), "%u denials=%ld", &u, &n) == 2) {
+			/* auditd's enriched format adds names after a 0x1d */
 			if (print)
-				note("%s: %s", audit ? "audit.log" : "kernel log", p);
+				note("%s: %.*s", audit ? "audit.log" : "kernel log",
+				     (int)strcspn(p, "\x1d"), p);
 			if (u == uid) {
 				t.summaries++;
 				t.summed += n;
