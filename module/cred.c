@@ -112,6 +112,29 @@ bool tpe_cred_trusted(const struct tpe_policy *p, const struct cred *cred)
 	return trusted;
 }
 
+/**
+ * tpe_cred_user() - the user whom @cred's denials are charged to
+ * @cred: the credential judged
+ *
+ * Its real UID in the initial user namespace: who runs the task, which a
+ * set-user-ID program does not change. A credential in another user
+ * namespace has whatever IDs its namespace's creator mapped (every
+ * subordinate UID of a range), so it is charged to the real UID it had
+ * when it left the initial namespace; root's containers, judged by their
+ * own IDs (tpe_cred_judge()), are charged by them too.
+ *
+ * Return: a UID valid in the initial user namespace.
+ */
+kuid_t tpe_cred_user(const struct cred *cred)
+{
+	const struct tpe_cred *tc = tpe_cred(cred);
+
+	if (cred->user_ns == &init_user_ns ||
+	    uid_eq(tc->origin_euid, GLOBAL_ROOT_UID))
+		return cred->uid;
+	return tc->origin_uid;
+}
+
 /* Does tpe_cred_judge() read the same of @a and @b, whatever the policy? */
 static bool tpe_cred_same_identity(const struct cred *a, const struct cred *b)
 {
@@ -153,7 +176,7 @@ static void tpe_cred_inherit(const struct cred *new)
 }
 
 /* A child's credential is final once copy_creds() is done. */
-static int tpe_task_alloc(struct task_struct *task, unsigned long clone_flags)
+static int hook_task_alloc(struct task_struct *task, unsigned long clone_flags)
 {
 	rcu_read_lock();
 	tpe_cred_inherit(__task_cred(task));
@@ -162,7 +185,7 @@ static int tpe_task_alloc(struct task_struct *task, unsigned long clone_flags)
 }
 
 /* The new program's credential is final here, just before it is in use. */
-static void tpe_bprm_committing_creds(const struct linux_binprm *bprm)
+static void hook_bprm_committing_creds(const struct linux_binprm *bprm)
 {
 	tpe_cred_inherit(bprm->cred);
 }
@@ -176,17 +199,19 @@ static void tpe_bprm_committing_creds(const struct linux_binprm *bprm)
  * caller's to change until it is in use (fork and exec carry it over once
  * they are final, tpe_cred_inherit()).
  */
-static int tpe_cred_prepare(struct cred *new, const struct cred *old,
-			    gfp_t gfp)
+static int hook_cred_prepare(struct cred *new, const struct cred *old,
+			     gfp_t gfp)
 {
 	const struct tpe_cred *from = tpe_cred(old);
 	struct tpe_cred *to = tpe_cred(new);
 
 	if (old->user_ns == &init_user_ns) {
+		to->origin_uid = old->uid;
 		to->origin_euid = old->euid;
 		to->origin_egid = old->egid;
 		to->origin_groups = get_group_info(old->group_info);
 	} else {
+		to->origin_uid = from->origin_uid;
 		to->origin_euid = from->origin_euid;
 		to->origin_egid = from->origin_egid;
 		to->origin_groups = from->origin_groups;
@@ -197,12 +222,12 @@ static int tpe_cred_prepare(struct cred *new, const struct cred *old,
 	return 0;
 }
 
-static void tpe_cred_transfer(struct cred *new, const struct cred *old)
+static void hook_cred_transfer(struct cred *new, const struct cred *old)
 {
-	tpe_cred_prepare(new, old, GFP_KERNEL);
+	hook_cred_prepare(new, old, GFP_KERNEL);
 }
 
-static void tpe_cred_free(struct cred *cred)
+static void hook_cred_free(struct cred *cred)
 {
 	struct tpe_cred *tc = tpe_cred(cred);
 
@@ -211,11 +236,11 @@ static void tpe_cred_free(struct cred *cred)
 }
 
 static struct security_hook_list tpe_cred_hooks[] __ro_after_init = {
-	LSM_HOOK_INIT(cred_prepare, tpe_cred_prepare),
-	LSM_HOOK_INIT(cred_transfer, tpe_cred_transfer),
-	LSM_HOOK_INIT(cred_free, tpe_cred_free),
-	LSM_HOOK_INIT(task_alloc, tpe_task_alloc),
-	LSM_HOOK_INIT(bprm_committing_creds, tpe_bprm_committing_creds),
+	LSM_HOOK_INIT(cred_prepare, hook_cred_prepare),
+	LSM_HOOK_INIT(cred_transfer, hook_cred_transfer),
+	LSM_HOOK_INIT(cred_free, hook_cred_free),
+	LSM_HOOK_INIT(task_alloc, hook_task_alloc),
+	LSM_HOOK_INIT(bprm_committing_creds, hook_bprm_committing_creds),
 };
 
 void __init tpe_add_cred_hooks(const struct lsm_id *lsmid)
@@ -365,6 +390,41 @@ static void test_tpe_cred_inherit_other(struct kunit *test)
 	abort_creds(next);
 }
 
+/* Charged to the real UID, which a set-user-ID program does not change. */
+static void test_tpe_cred_user(struct kunit *test)
+{
+	struct cred *cred = tpe_test_cred(test, false);
+
+	cred->uid = KUIDT_INIT(1001);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, tpe_cred_user(cred)),
+			1001U);
+	abort_creds(cred);
+}
+
+/*
+ * In a user namespace, to the real UID it came from; in root's, to its own.
+ * tpe_cred_user() only tells init_user_ns from any other: a namespace that
+ * is never used stands for one (the credential is not in use).
+ */
+static void test_tpe_cred_user_in_userns(struct kunit *test)
+{
+	static struct user_namespace other_ns;
+	struct cred *cred = tpe_test_cred(test, false);
+	struct tpe_cred *tc = tpe_cred(cred);
+
+	cred->user_ns = &other_ns;
+	cred->uid = KUIDT_INIT(100001);
+	tc->origin_uid = KUIDT_INIT(1001);
+	tc->origin_euid = KUIDT_INIT(1001);
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, tpe_cred_user(cred)),
+			1001U);
+	tc->origin_euid = GLOBAL_ROOT_UID;
+	KUNIT_EXPECT_EQ(test, from_kuid(&init_user_ns, tpe_cred_user(cred)),
+			100001U);
+	cred->user_ns = &init_user_ns;
+	abort_creds(cred);
+}
+
 static struct kunit_case tpe_cred_test_cases[] = {
 	KUNIT_CASE(test_tpe_cred_verdict_follows_policy),
 	KUNIT_CASE(test_tpe_cred_verdict_is_kept),
@@ -373,6 +433,8 @@ static struct kunit_case tpe_cred_test_cases[] = {
 	KUNIT_CASE(test_tpe_cred_prepare_forgets),
 	KUNIT_CASE(test_tpe_cred_inherit_same),
 	KUNIT_CASE(test_tpe_cred_inherit_other),
+	KUNIT_CASE(test_tpe_cred_user),
+	KUNIT_CASE(test_tpe_cred_user_in_userns),
 	{}
 };
 

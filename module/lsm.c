@@ -76,7 +76,7 @@ static int tpe_check(const struct cred *cred, const struct file *file,
  * Runs for the file named in execve() and again for a script's interpreter:
  * a script in an untrusted directory is denied itself.
  */
-static int tpe_bprm_check_security(struct linux_binprm *bprm)
+static int hook_bprm_check_security(struct linux_binprm *bprm)
 {
 	return tpe_check(current_cred(), bprm->file, TPE_OP_EXEC);
 }
@@ -93,8 +93,8 @@ static int tpe_bprm_check_security(struct linux_binprm *bprm)
  * (bprm->executable) while bprm->file is its interpreter. The owner who
  * runs is the owner of @file, so @file is what is judged for them.
  */
-static int tpe_bprm_creds_from_file(struct linux_binprm *bprm,
-				    const struct file *file)
+static int hook_bprm_creds_from_file(struct linux_binprm *bprm,
+				     const struct file *file)
 {
 	const struct cred *old = current_cred(), *new = bprm->cred;
 
@@ -103,8 +103,8 @@ static int tpe_bprm_creds_from_file(struct linux_binprm *bprm,
 	return tpe_check(new, file, TPE_OP_EXEC);
 }
 
-static int tpe_mmap_file(struct file *file, unsigned long reqprot,
-			 unsigned long prot, unsigned long flags)
+static int hook_mmap_file(struct file *file, unsigned long reqprot,
+			  unsigned long prot, unsigned long flags)
 {
 	if (!file || !(prot & PROT_EXEC))
 		return 0;
@@ -124,8 +124,8 @@ static bool tpe_vma_is_anon_memory(struct vm_area_struct *vma)
 	return vma_is_anon_shmem(vma) && IS_PRIVATE(file_inode(vma->vm_file));
 }
 
-static int tpe_file_mprotect(struct vm_area_struct *vma, unsigned long reqprot,
-			     unsigned long prot)
+static int hook_file_mprotect(struct vm_area_struct *vma,
+			      unsigned long reqprot, unsigned long prot)
 {
 	if (!vma->vm_file || !(prot & PROT_EXEC) ||
 	    tpe_vma_is_anon_memory(vma))
@@ -139,10 +139,10 @@ static const struct lsm_id tpe_lsmid = {
 };
 
 static struct security_hook_list tpe_hooks[] __ro_after_init = {
-	LSM_HOOK_INIT(bprm_check_security, tpe_bprm_check_security),
-	LSM_HOOK_INIT(bprm_creds_from_file, tpe_bprm_creds_from_file),
-	LSM_HOOK_INIT(mmap_file, tpe_mmap_file),
-	LSM_HOOK_INIT(file_mprotect, tpe_file_mprotect),
+	LSM_HOOK_INIT(bprm_check_security, hook_bprm_check_security),
+	LSM_HOOK_INIT(bprm_creds_from_file, hook_bprm_creds_from_file),
+	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
+	LSM_HOOK_INIT(file_mprotect, hook_file_mprotect),
 };
 
 static int __init tpe_init(void)

@@ -13,6 +13,12 @@ TPE_SUITES=$TPE_TESTS/suites
 STRESS_MIN_EXECS=1000
 STRESS_SECS=150
 
+# add_carol: a second untrusted user, as the rollout suite adds her (flood.c).
+add_carol() {
+	id carol >/dev/null 2>&1 || useradd -M -u 1003 -U -s /usr/sbin/nologin carol ||
+		not_ok "add user carol" "useradd failed"
+}
+
 # ktest USER TEST...: run kselftests exec:TEST as USER from $ST (trusted:
 # root-owned, not group/other-writable); one result line each, a skip as
 # a skip (tests/run-check never counts one as a pass).

@@ -460,6 +460,46 @@ static int try_op(void *arg)
 	return RAN_STATUS;
 }
 
+/* ---- whether the rows can run here ---- */
+
+#define LSM_LIST "/sys/kernel/security/lsm"
+
+/*
+ * Why tpe's rule cannot be tried here, into @why; false when it can: tpe
+ * is in the list of active LSMs and its policy file is there.
+ */
+static bool tpe_inactive(char *why, size_t cap)
+{
+	char list[512], *lsm, *save;
+	ssize_t n = -1;
+	int fd = open(LSM_LIST, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		n = read(fd, list, sizeof(list) - 1);
+		close(fd);
+	}
+	if (n < 0) {
+		snprintf(why, cap, "cannot read %s: %s (securityfs not mounted?)",
+			 LSM_LIST, strerror(errno));
+		return true;
+	}
+	list[n] = '\0';
+	list[strcspn(list, "\n")] = '\0';
+	snprintf(why, cap, "tpe is not an active LSM (%s: %s)", LSM_LIST, list);
+	for (lsm = strtok_r(list, ",", &save); lsm;
+	     lsm = strtok_r(NULL, ",", &save))
+		if (!strcmp(lsm, "tpe"))
+			break;
+	if (!lsm)
+		return true;
+	if (access(POLICY_PATH, F_OK)) {
+		snprintf(why, cap, "tpe is active but %s is missing: %s",
+			 POLICY_PATH, strerror(errno));
+		return true;
+	}
+	return false;
+}
+
 /* ---- the matrix ---- */
 
 FIXTURE(tpe) {
@@ -477,8 +517,15 @@ FIXTURE_VARIANT(tpe)
 
 FIXTURE_SETUP(tpe)
 {
-	int err = make_layout();
+	char why[1024];
+	int err;
 
+	/* Each row writes tpe/policy, mounts, and becomes another user. */
+	if (geteuid())
+		SKIP(return, "not root (euid %u): the rows need root", geteuid());
+	if (tpe_inactive(why, sizeof(why)))
+		SKIP(return, "%s", why);
+	err = make_layout();
 	ASSERT_EQ(0, err) {
 		TH_LOG("laying out /tmp: %s", strerror(err));
 	}
