@@ -648,7 +648,7 @@ static void test_sorted(void **state)
 	assert_non_null(strstr(r, "(a service account: it would run any file it can write, an uploaded one too)"));
 	/* alice's NULL-argv file: in a directory she owns under /tmp */
 	assert_non_null(strstr(r, "/tmp/n\\x0atpe: would deny exec uid=999 "));
-	assert_non_null(strstr(r, "a directory a user owns (uid 1001)"));
+	assert_non_null(strstr(r, "a directory alice owns (uid 1001)"));
 	free(r);
 	suggest_free(s);
 }

@@ -360,8 +360,10 @@ static void classify(struct suggest *s, struct dgroup *g,
 		g->kind = K_WORKLOAD;
 		g->fix = FIX_COPY;
 	} else if (o->dir_uid) {
-		snprintf(g->why, sizeof(g->why), "a directory a user owns (uid %u)",
-			 o->dir_uid);
+		const char *owner = w->user_name(o->dir_uid);
+
+		snprintf(g->why, sizeof(g->why), "a directory %s%s owns (uid %u)",
+			 owner ? "" : "a user", owner ? owner : "", o->dir_uid);
 	} else if ((o->dir_mode & S_IWOTH) && persons_file(s, g, w)) {
 		because(g, "a person's file in a directory everyone may write", NULL);
 	} else if (o->dir_mode & MODE_WRITABLE) {
