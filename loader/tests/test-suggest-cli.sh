@@ -72,6 +72,10 @@ cp $A "$T/audit.log"
 chmod 0666 "$T/audit.log"
 t "a log others may write is refused" 1 "mode 0666: a file that others may write is no record of the kernel's; refusing it" $S "$T/audit.log"
 chmod 0644 "$T/audit.log"
+if [ "$(id -u)" = 0 ]; then
+	mkfifo -m 0666 "$T/fifo"
+	t "a FIFO others may write is refused" 1 "mode 0666: a file that others may write" $S "$T/fifo"
+fi
 
 # Refused, saying why and what to read instead; nothing proposed.
 for f in dmesg journal-k; do

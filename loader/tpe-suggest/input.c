@@ -182,7 +182,11 @@ int input_journal(sd_journal *j, const char *name, struct suggest *s)
 	return 0;
 }
 
-/* Whom a named input may belong to: root, or the caller. */
+/*
+ * Whom an input may belong to: root, or the caller. Standard input may
+ * also be a pipe or a terminal, which the caller made (ausearch --raw |);
+ * a named FIFO is whoever made it's.
+ */
 static int owned_ok(int fd, const char *name, uid_t caller)
 {
 	struct stat st;
@@ -191,8 +195,9 @@ static int owned_ok(int fd, const char *name, uid_t caller)
 		fprintf(stderr, "tpe-suggest: %s: %s\n", name, strerror(errno));
 		return -1;
 	}
-	if (caller == (uid_t)-1 || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))
-		return 0;	/* a pipe the caller made (ausearch --raw |) */
+	if (caller == (uid_t)-1 ||
+	    (fd == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))))
+		return 0;
 	if ((st.st_uid && st.st_uid != caller) || (st.st_mode & 022)) {
 		fprintf(stderr, "tpe-suggest: %s: owned by uid %u, mode %04o: a file that %s may write is no record of the kernel's; refusing it\n",
 			name, (unsigned)st.st_uid, (unsigned)(st.st_mode & 07777),
@@ -251,12 +256,14 @@ int input_read(const char *log, uid_t caller, struct suggest *s)
 		suggest_source(s, "standard input");
 		return input_text(stdin, "stdin", s);
 	}
-	fd = open(log, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* not blocked by a FIFO before it is checked */
+	fd = open(log, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0) {
 		fprintf(stderr, "tpe-suggest: %s: %s\n", log, strerror(errno));
 		return 1;
 	}
-	if (owned_ok(fd, log, caller) || fstat(fd, &st)) {
+	if (owned_ok(fd, log, caller) || fstat(fd, &st) ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) {
 		close(fd);
 		return 1;
 	}
