@@ -4,7 +4,7 @@
 #                 demo and check run it first, it installs only what is missing
 #   make all      build kernels, loader and image
 #   make demo     boot the demo image in QEMU with TPE enforcing
-#   make check    run every test; ends with "N passed, N failed"
+#   make check    run every test; ends with "N passed, N failed, N skipped"
 #   make bench    benchmark (not part of check)
 #   make soak     exec under reload at full scale (not part of check)
 #   make deb      the tpe-load Debian package in $(BUILD)/deb, lintian'd
