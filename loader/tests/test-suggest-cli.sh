@@ -104,12 +104,22 @@ t "--drop-in --trust=4242: no denial of that user's" 1 "--trust=4242: no denial 
 t "--summary: who, where, how often, which check" 0 "  uid 1001: " $S --summary $A
 t "--summary: from when to when" 0 " UTC to " $S --summary $A
 t "--summary of kernel-log text: refused too" 1 "kernel-log text" $S --summary fixtures/dmesg
-if [ -e /etc/tpe.conf ]; then
-	echo "ok - no /etc/tpe.conf: a read-only summary # SKIP /etc/tpe.conf exists here"
-else
-	t "no /etc/tpe.conf: a read-only summary" 0 "no /etc/tpe.conf on this machine: a read-only summary; nothing can be verified or applied here." $SUGGEST $A
-	t "no /etc/tpe.conf: --apply refused" 1 "nothing can be verified or applied on this machine" $SUGGEST --apply --fix $A
-fi
+# A workstation: no /etc/tpe.conf. Where there is one, root hides it in a
+# mount namespace of its own.
+offline() {
+	if [ ! -e /etc/tpe.conf ]; then
+		"$@"
+	elif [ "$(id -u)" = 0 ]; then
+		unshare -m sh -c 'cp -a /etc/. "$0" && rm "$0/tpe.conf" &&
+			mount --bind "$0" /etc && exec "$@"' "$(mktemp -d "$T/etc.XXXXXX")" "$@"
+	else
+		echo "tpe-suggest-cli: /etc/tpe.conf exists and only root can hide it" >&2
+		return 99
+	fi
+}
+t "no /etc/tpe.conf: a read-only summary" 0 "no /etc/tpe.conf on this machine: a read-only summary; nothing can be verified or applied here." offline $SUGGEST $A
+t "no /etc/tpe.conf: who was refused where" 0 "  uid 1001: " offline $SUGGEST $A
+t "no /etc/tpe.conf: --apply refused" 1 "nothing can be verified or applied on this machine" offline $SUGGEST --apply --fix $A
 
 # The drop-in in place: its users are kept, the same log gives the same.
 mkdir -p "$T/tpe.conf.d"
