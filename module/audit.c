@@ -345,19 +345,25 @@ static void tpe_audit_denial(const struct cred *cred,
 	ab = audit_log_start(NULL, GFP_ATOMIC | __GFP_NOWARN, AUDIT_AVC);
 	if (!ab)
 		return;
-	/* ausearch drops an AVC record without an object class as malformed. */
-	audit_log_format(ab, "lsm=tpe op=%s action=%s check=%s tclass=file",
-			 tpe_op_names[op], enforce ? "denied" : "permissive",
-			 tpe_check_names[check]);
+	/*
+	 * Names auparse reads right: enforcing= as IPE writes it (action= is
+	 * netfilter's to auparse), res= for allowed or not.
+	 */
+	audit_log_format(ab, "lsm=tpe op=%s enforcing=%d check=%s",
+			 tpe_op_names[op], enforce, tpe_check_names[check]);
 	/* Whom the program was judged for: a set-user-ID program's new owner. */
 	audit_log_format(ab, " subj_euid=%u dev=%u:%u ino=%lu dir_ino=%lu",
 			 from_kuid(&init_user_ns, cred->euid),
 			 MAJOR(obj->dev), MINOR(obj->dev), obj->ino,
 			 obj->dir_ino);
 	audit_log_task_info(ab);
-	/* Quoted or hex: a path cannot forge a field; res= ends the record. */
+	/* Quoted or hex: a path cannot forge a field. */
 	audit_log_d_path(ab, " path=", obj->path);
-	audit_log_format(ab, " res=%d", !enforce);
+	/*
+	 * ausearch and aureport drop an AVC record without an object class
+	 * as malformed, and aureport looks for it after comm=.
+	 */
+	audit_log_format(ab, " tclass=file res=%d", !enforce);
 	audit_log_end(ab);
 }
 

@@ -13,8 +13,11 @@
  *
  * The actions (--apply) are taken on the descriptors that were checked, at
  * the moment of acting: fchmod() of the directory's O_RDONLY descriptor; a
- * copy read from the checked file descriptor into a file created O_EXCL in
- * a checked root-owned directory, then renamed within that directory.
+ * copy of exactly the size checked, read from the checked file descriptor
+ * into a file created O_EXCL in a checked root-owned directory, given the
+ * group and mode its plan names (no reader its source did not have), then
+ * renamed within that directory; a source that changed while it was read
+ * gives no copy.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -26,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -217,6 +221,11 @@ static void place_of(int dirfd, struct object *o)
 			    (!depth || (homes[i].uid && homes[i].owned)))
 				snprintf(o->home_of, sizeof(o->home_of), "%s",
 					 homes[i].name);
+		/* python3 -m venv leaves its pyvenv.cfg at the top */
+		if (!o->home_of[0] &&
+		    !fstatat(fd, "pyvenv.cfg", &up, AT_SYMLINK_NOFOLLOW) &&
+		    S_ISREG(up.st_mode))
+			o->venv = true;
 		parent = openat(fd, "..", O_PATH | O_DIRECTORY | O_CLOEXEC);
 		if (parent < 0 || fstat(parent, &up) ||
 		    (up.st_dev == st.st_dev && up.st_ino == st.st_ino)) {
@@ -307,9 +316,12 @@ int object_probe(const struct record *r, struct object *o)
 	close(ffd);
 	o->state = OBJ_OK;
 	o->dir_uid = ds.st_uid;
+	o->dir_gid = ds.st_gid;
 	o->dir_mode = ds.st_mode;
 	o->file_uid = fs.st_uid;
+	o->file_gid = fs.st_gid;
 	o->file_mode = fs.st_mode;
+	o->file_size = (uint64_t)fs.st_size;
 	object_place(dfd, dir, o);
 	close(dfd);
 	return 0;
@@ -374,28 +386,54 @@ static int trusted_subdir(int dirfd, const char *name, uid_t owner,
 	return fd;
 }
 
-static int copy_fd(int in, int out)
+/*
+ * Exactly SIZE bytes of IN into OUT: the size checked when IN was opened,
+ * never more, whatever its owner appends meanwhile. -1 if IN ends early.
+ */
+static int copy_fd(int in, int out, uint64_t size)
 {
 	char buf[65536];
+	uint64_t left = size;
 	ssize_t n;
 
-	while ((n = read(in, buf, sizeof(buf))) > 0)
+	while (left) {
+		n = read(in, buf, left < sizeof(buf) ? left : sizeof(buf));
+		if (n <= 0)
+			return -1;
 		for (ssize_t w, off = 0; off < n; off += w)
 			if ((w = write(out, buf + off, (size_t)(n - off))) <= 0)
 				return -1;
-	return n < 0 ? -1 : 0;
+		left -= (uint64_t)n;
+	}
+	return 0;
+}
+
+/* The file is as it was when opened: same size, not written since. */
+static bool unchanged(int fd, const struct stat *was)
+{
+	struct stat now;
+
+	return !fstat(fd, &now) && now.st_size == was->st_size &&
+	       now.st_mtim.tv_sec == was->st_mtim.tv_sec &&
+	       now.st_mtim.tv_nsec == was->st_mtim.tv_nsec &&
+	       now.st_ctim.tv_sec == was->st_ctim.tv_sec &&
+	       now.st_ctim.tv_nsec == was->st_ctim.tv_nsec;
 }
 
 int object_copy(const struct record *r, const char *copy_dir,
-		const char *sub, const char *name, uid_t owner,
-		const char **why)
+		const struct copy_plan *c, uid_t owner, const char **why)
 {
 	char dir[REC_PATH_MAX], tmp[64];
 	const char *base;
 	struct stat ds, fs, top;
+	struct statvfs vfs;
 	int dfd, src = -1, top_fd = -1, cd = -1, ud = -1, out = -1, rc = -1;
 	static unsigned serial;
 
+	if (c->why) {
+		*why = c->why;
+		return -1;
+	}
 	if (object_path_ok(r->path) ||
 	    split_path(r->path, dir, sizeof(dir), &base)) {
 		*why = "not a plain absolute path";
@@ -410,6 +448,10 @@ int object_copy(const struct record *r, const char *copy_dir,
 	close(dfd);
 	if (src < 0)
 		return -1;
+	if ((uint64_t)fs.st_size > COPY_MAX) {
+		*why = "larger than 64 MiB, the most tpe-suggest copies: install it by hand";
+		goto out;
+	}
 	/* COPY_DIR/SUB, made where missing, every level root's alone */
 	if (object_path_ok(copy_dir) ||
 	    split_path(copy_dir, dir, sizeof(dir), &base)) {
@@ -426,9 +468,16 @@ int object_copy(const struct record *r, const char *copy_dir,
 	cd = trusted_subdir(top_fd, base, owner, why);
 	if (cd < 0)
 		goto out;
-	ud = trusted_subdir(cd, sub, owner, why);
+	ud = trusted_subdir(cd, c->sub, owner, why);
 	if (ud < 0)
 		goto out;
+	/* room for it, and a margin: a copy never fills the file system */
+	if (fstatvfs(ud, &vfs) ||
+	    (uint64_t)vfs.f_bavail * vfs.f_frsize <
+	    (uint64_t)fs.st_size + (64ull << 20)) {
+		*why = "not enough free space for the copy and 64 MiB more";
+		goto out;
+	}
 	snprintf(tmp, sizeof(tmp), ".tpe-suggest.%d.%u", (int)getpid(),
 		 serial++);
 	out = openat(ud, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
@@ -437,13 +486,18 @@ int object_copy(const struct record *r, const char *copy_dir,
 		*why = "cannot create the copy";
 		goto out;
 	}
-	if (copy_fd(src, out) || fchown(out, owner, owner) ||
-	    fchmod(out, 0755) || fsync(out)) {
+	if (copy_fd(src, out, (uint64_t)fs.st_size) || !unchanged(src, &fs)) {
+		*why = "the program changed while it was copied: no copy made";
+		unlinkat(ud, tmp, 0);
+		goto out;
+	}
+	if (fchown(out, owner, c->gid) || fchmod(out, c->mode & 0555) ||
+	    fsync(out)) {
 		*why = "cannot write the copy";
 		unlinkat(ud, tmp, 0);
 		goto out;
 	}
-	if (renameat2(ud, tmp, ud, name, RENAME_NOREPLACE)) {
+	if (renameat2(ud, tmp, ud, c->name, RENAME_NOREPLACE)) {
 		*why = errno == EEXIST ? "already there (not replaced)" :
 		       "cannot rename the copy";
 		rc = errno == EEXIST ? 1 : -1;

@@ -1,48 +1,45 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One line of a log -> one TPE denial. Two forms (module/audit.c), each
- * read field by field in its fixed order; anything else is refused:
+ * One audit record -> one TPE denial. tpe-suggest takes records only from
+ * channels that only the kernel writes: the audit records auditd wrote to
+ * its log (audit.log, `ausearch --raw`), and those journald received on
+ * the kernel's audit socket (input.c). Both carry the record's text as
+ * the kernel wrote it, one record to a line:
  *
- *   kernel log (dmesg, journalctl -k, /var/log/kern.log):
- *     tpe: would deny exec uid=U euid=E pid=P comm=C check=K dev=MA:MI
- *          ino=I dir_ino=D path=PATH
- *   audit (audit.log, ausearch -m AVC --raw, the kernel log without auditd):
- *     type=AVC msg=audit(S.MS:N): lsm=tpe op=exec action=permissive
- *     check=K tclass=file subj_euid=E dev=MA:MI ino=I dir_ino=D
- *     ppid=.. pid=P auid=.. uid=U .. comm=C exe=X ... path=PATH res=1
+ *   type=AVC msg=audit(S.MS:N): lsm=tpe op=exec enforcing=0
+ *     check=K subj_euid=E dev=MA:MI ino=I dir_ino=D ppid=.. pid=P
+ *     auid=.. uid=U .. comm=C exe=X .. path=PATH tclass=file res=1
  *
- * The kernel log escapes comm and path as %*pE does, plus a backslash as
- * \\ and a space as \040: no value has a space, so a name can forge no
- * field; dmesg and journald may show bytes as \xHH too. The path comes
- * last; when TPE had to cut it, the field is path_prefix= and the record
- * is refused: a cut path names some other file. Audit quotes a value, or
- * hex-encodes it when it has a space, a quote or a byte outside
- * 0x21..0x7e; no value has a space there either.
+ * libauparse splits it into fields; no field order is pinned, but each
+ * field is the kernel's: a number is digits, comm= and path= are quoted
+ * (0x21..0x7e, no quote) or upper-case hex, and a field given twice is
+ * refused. The kernel sums up the denials of a user it left out of audit
+ * as "lsm=tpe op=suppressed tclass=file uid=U denials=N": a count, with
+ * no object. Only type AVC records whose first field is lsm=tpe are TPE's:
+ * a USER_* record carries text a privileged program chose, and no
+ * program can send an AVC record.
  *
- * journalctl -o json is read too: an entry counts only when its
- * _TRANSPORT is "kernel" (anything else was written by a program).
- *
- * Refused, and counted by the caller: the old kernel log form ("denied
- * exec of PATH by uid=..."), where a path could carry its own
- * " by uid=0 ..."; and ausearch -i text, where names are decoded, spaces
- * and all, and IDs are turned into names a user may have chosen.
+ * Kernel-log text is no such channel: overlayfs prints a mount option a
+ * user chose, newlines and carriage returns included, and exec prints a
+ * program's name, so any user can make dmesg, `journalctl -k`, kern.log
+ * or a console show a line that reads like TPE's. A line of an input that
+ * is not an audit record makes record_line() say what it looks like, and
+ * the whole input is refused (input.c).
  */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <linux/audit.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <auparse.h>
+
 #include "suggest.h"
 
-const char REC_CUT[] = "path cut by the kernel (path_prefix=)";
-const char REC_OLD_FORMAT[] =
-	"old kernel log format (\"OP of PATH by uid=\"): a path in it can forge the uid";
 const char REC_INTERPRETED[] =
 	"ausearch -i text: names and IDs interpreted; use ausearch --raw or audit.log";
-const char REC_NOT_KERNEL[] =
-	"journal entry not of the kernel's transport: a program wrote it";
 
 static const char *const ops[] = { "exec", "mmap", "mprotect" };
 
@@ -65,102 +62,42 @@ static int hexval(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
 }
 
-static bool octal(char c)
-{
-	return c >= '0' && c <= '7';
-}
-
 /*
- * The kernel log's escaping back to bytes: \\, \n \r \t \v \f \a \e,
- * \ooo, and dmesg's or journald's \xHH. Any other backslash, a raw
- * control byte, or a NUL is not something the kernel writes: -1.
+ * An audit untrusted string as the kernel writes it: "quoted" (0x21..0x7e,
+ * no quote) or upper-case HEX with no NUL byte. Only the form is checked:
+ * auparse decodes it.
  */
-static int unescape_log(const char *s, char *out, size_t size)
-{
-	static const char from[] = "nrtvfae", to[] = "\n\r\t\v\f\a\033";
-	size_t o = 0;
-
-	for (size_t i = 0; s[i]; i++) {
-		unsigned char c = (unsigned char)s[i];
-		const char *e;
-
-		if (c == '\\') {
-			char n = s[i + 1];
-
-			if (n == '\\') {
-				i++;
-			} else if (n && (e = strchr(from, n))) {
-				c = (unsigned char)to[e - from];
-				i++;
-			} else if (n >= '0' && n <= '3' && octal(s[i + 2]) &&
-				   octal(s[i + 3])) {
-				c = (unsigned char)((n - '0') << 6 |
-						    (s[i + 2] - '0') << 3 |
-						    (s[i + 3] - '0'));
-				i += 3;
-			} else if (n == 'x' && hexval(s[i + 2]) >= 0 &&
-				   hexval(s[i + 3]) >= 0) {
-				c = (unsigned char)(hexval(s[i + 2]) << 4 |
-						    hexval(s[i + 3]));
-				i += 3;
-			} else {
-				return -1;
-			}
-		} else if (c < 0x21 || c == 0x7f) {
-			return -1;
-		}
-		if (!c || o + 1 >= size)
-			return -1;
-		out[o++] = (char)c;
-	}
-	out[o] = '\0';
-	return 0;
-}
-
-/* An audit untrusted string: "quoted" (0x21..0x7e, no quote) or HEX. */
-static int audit_string(const char *v, char *out, size_t size)
+static bool audit_string(const char *v)
 {
 	size_t n = strlen(v), i;
 
 	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
-		if (n - 2 >= size)
-			return -1;
 		for (i = 1; i < n - 1; i++)
 			if (v[i] < 0x21 || v[i] > 0x7e || v[i] == '"')
-				return -1;
-		memcpy(out, v + 1, n - 2);
-		out[n - 2] = '\0';
-		return 0;
+				return false;
+		return true;
 	}
-	if (!n || n % 2 || n / 2 >= size)
-		return -1;
-	for (i = 0; i < n; i += 2) {
-		int hi = hexval(v[i]), lo = hexval(v[i + 1]);
-
-		/* audit writes upper case; a NUL is in no name */
-		if (hi < 0 || lo < 0 || islower((unsigned char)v[i]) ||
-		    islower((unsigned char)v[i + 1]) || !(hi | lo))
-			return -1;
-		out[i / 2] = (char)(hi << 4 | lo);
-	}
-	out[n / 2] = '\0';
-	return 0;
+	if (!n || n % 2)
+		return false;
+	for (i = 0; i < n; i += 2)
+		if (hexval(v[i]) < 0 || hexval(v[i + 1]) < 0 ||
+		    !(hexval(v[i]) | hexval(v[i + 1])))
+			return false;
+	return true;
 }
 
-/* Decimal digits only, no sign, no leading space, at most MAX. */
+/* Decimal digits only, no sign, at most MAX. */
 static int number(const char *s, unsigned long long max,
 		  unsigned long long *v)
 {
 	char *end;
 
-	if (!isdigit((unsigned char)*s))
+	if (!s || !isdigit((unsigned char)*s))
 		return -1;
 	errno = 0;
 	*v = strtoull(s, &end, 10);
@@ -199,177 +136,139 @@ static int dev_of(const char *s, struct record *r)
 	return u32_of(major, &r->dev_major) || u32_of(colon + 1, &r->dev_minor);
 }
 
-/* Split a copy of a record at single spaces; -1 on an empty field. */
-#define MAX_FIELDS	64
-static int split(char *rec, char **f, size_t *n)
-{
-	*n = 0;
-	for (char *p = rec; ; p++) {
-		char *sp = strchr(p, ' ');
+/* The fields a denial is read from. */
+enum field { F_LSM, F_OP, F_ENFORCING, F_CHECK, F_SUBJ_EUID, F_DEV, F_INO,
+	     F_DIR_INO, F_PID, F_UID, F_COMM, F_PATH, F_TCLASS, F_RES,
+	     F_DENIALS, NF };
+static const char *const field_names[NF] = {
+	"lsm", "op", "enforcing", "check", "subj_euid", "dev", "ino",
+	"dir_ino", "pid", "uid", "comm", "path", "tclass", "res", "denials",
+};
 
-		if (*n == MAX_FIELDS || sp == p || !*p)
-			return -1;
-		f[(*n)++] = p;
-		if (!sp)
-			return 0;
-		*sp = '\0';
-		p = sp;
-	}
+/* Each field's raw value; -1 if one is given twice. */
+static int fields_of(auparse_state_t *au, const char *v[NF],
+		     const char **first)
+{
+	memset(v, 0, NF * sizeof(*v));
+	*first = NULL;
+	if (auparse_first_field(au) <= 0)
+		return 0;
+	do {
+		const char *name = auparse_get_field_name(au);
+
+		/* auditd's node= and type= come before the record's own */
+		if (!name || !strcmp(name, "node") || !strcmp(name, "type"))
+			continue;
+		if (!*first)
+			*first = name;
+		for (int k = 0; k < NF; k++) {
+			if (strcmp(name, field_names[k]))
+				continue;
+			if (v[k])
+				return -1;
+			v[k] = auparse_get_field_str(au);
+		}
+	} while (auparse_next_field(au) > 0);
+	return 0;
 }
 
-/* Field F is KEY=VALUE: the value, else NULL. */
-static const char *value(const char *f, const char *key)
+/* The kernel's count of one user's denials it did not audit. */
+static int summary_of(const char *v[NF], struct record *r, const char **why)
 {
-	size_t k = strlen(key);
+	for (int k = 0; k < NF; k++) {
+		bool wanted = k == F_LSM || k == F_OP || k == F_TCLASS ||
+			      k == F_UID || k == F_DENIALS;
 
-	return !strncmp(f, key, k) && f[k] == '=' ? f + k + 1 : NULL;
-}
-
-/*
- * "[would ]deny|denied OP uid= euid= pid= comm= check= dev= ino= dir_ino=
- * path=", after "tpe: ".
- */
-static int parse_kernel_log(const char *line, struct record *r,
-			    const char **why)
-{
-	static const char *const keys[] = {
-		"uid", "euid", "pid", "comm", "check", "dev", "ino", "dir_ino",
-	};
-	char rec[2 * REC_PATH_MAX], *f[MAX_FIELDS];
-	const char *v[sizeof(keys) / sizeof(keys[0])];
-	unsigned long long n;
-	size_t len = strcspn(line, "\r\n"), nf, i = 0, k;
-
-	if (len >= sizeof(rec)) {
-		*why = "record too long";
-		return -1;
-	}
-	memcpy(rec, line, len);
-	rec[len] = '\0';
-	if (split(rec, f, &nf)) {
-		*why = "not single-space separated fields";
-		return -1;
-	}
-	r->enforced = !strcmp(f[0], "denied");
-	i = r->enforced ? 1 : 2;	/* "denied", or "would" "deny" */
-	if (nf < i + 1 || strlen(f[i]) >= sizeof(r->op) ||
-	    !known_op(strcpy(r->op, f[i]))) {
-		*why = "no exec|mmap|mprotect after the verdict";
-		return -1;
-	}
-	if (++i < nf && !strcmp(f[i], "of")) {
-		*why = REC_OLD_FORMAT;
-		return -1;
-	}
-	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++, i++)
-		if (i >= nf || !(v[k] = value(f[i], keys[k]))) {
-			*why = "fields not in the kernel's order";
+		if (!v[k] != !wanted) {
+			*why = "op=suppressed with other fields than the kernel's (lsm op tclass uid denials)";
 			return -1;
 		}
-	if (i + 1 == nf && value(f[i], "path_prefix")) {
-		*why = REC_CUT;
+	}
+	if (strcmp(v[F_TCLASS], "file") || u32_of(v[F_UID], &r->uid) ||
+	    u32_of(v[F_DENIALS], &r->denials) || !r->denials) {
+		*why = "op=suppressed: tclass= not file, or uid= or denials= not a number";
 		return -1;
 	}
-	if (i + 1 != nf || !value(f[i], "path")) {
-		*why = "no path= as the last field";
-		return -1;
-	}
-	if (u32_of(v[0], &r->uid) || u32_of(v[1], &r->euid) ||
-	    number(v[2], INT_MAX, &n) || !n) {
-		*why = "uid, euid or pid not a number";
-		return -1;
-	}
-	r->pid = (int)n;
-	if (unescape_log(v[3], r->comm, sizeof(r->comm))) {
-		*why = "comm= not escaped as the kernel does";
-		return -1;
-	}
-	if (!check_of(v[4], &r->check)) {
-		*why = "unknown check=";
-		return -1;
-	}
-	if (dev_of(v[5], r) || u64_of(v[6], &r->ino) ||
-	    u64_of(v[7], &r->dir_ino)) {
-		*why = "dev=, ino= or dir_ino= not a number";
-		return -1;
-	}
-	if (unescape_log(value(f[i], "path"), r->path, sizeof(r->path)) ||
-	    r->path[0] != '/') {
-		*why = "path= not an absolute path escaped as the kernel does";
-		return -1;
-	}
+	strcpy(r->op, "suppressed");
 	return 1;
 }
 
-/* audit_log_task_info()'s fields, in its order, after dir_ino=. */
-static const char *const task_keys[] = {
-	"ppid", "pid", "auid", "uid", "gid", "euid", "suid", "fsuid", "egid",
-	"sgid", "fsgid", "tty", "ses", "comm", "exe",
-};
-#define NTASK	(sizeof(task_keys) / sizeof(task_keys[0]))
-
-/* The fields of one AVC record after "audit(S.MS:N): ", in order. */
-static int parse_audit(char *rec, struct record *r, const char **why)
+/* Field K decoded by auparse into OUT; -1 if it does not fit. */
+static int decoded(auparse_state_t *au, enum field k, char *out, size_t size)
 {
-	static const char *const head[] = {
-		"lsm", "op", "action", "check", "tclass", "subj_euid", "dev",
-		"ino", "dir_ino",
-	};
-	const char *h[sizeof(head) / sizeof(head[0])], *t[NTASK], *res;
-	char *f[MAX_FIELDS];
-	unsigned long long n;
-	size_t nf, i, k;
+	const char *s;
 
-	if (split(rec, f, &nf) || nf < 2 + sizeof(head) / sizeof(head[0]) + NTASK) {
-		*why = "not single-space separated fields, or too few";
+	if (auparse_first_field(au) <= 0 ||
+	    !auparse_find_field(au, field_names[k]))
 		return -1;
-	}
-	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++)
-		if (!(h[i] = value(f[i], head[i]))) {
-			*why = "fields not in the audit record's order (lsm op action check tclass subj_euid dev ino dir_ino)";
+	s = auparse_interpret_field(au);
+	if (!s || strlen(s) >= size)
+		return -1;
+	strcpy(out, s);
+	return 0;
+}
+
+int record_from_audit(auparse_state_t *au, struct record *r,
+		      const char **why)
+{
+	const char *v[NF], *first;
+	unsigned long long n;
+	uint32_t enforcing;
+
+	memset(r, 0, sizeof(*r));
+	*why = NULL;
+	if (auparse_get_type(au) != AUDIT_AVC)
+		return 0;
+	if (fields_of(au, v, &first)) {
+		if (v[F_LSM] && !strcmp(v[F_LSM], "tpe")) {
+			*why = "a field given twice";
 			return -1;
 		}
-	for (k = 0; k < NTASK; k++, i++)
-		if (!(t[k] = value(f[i], task_keys[k]))) {
-			*why = "no task fields (ppid= ... exe=) after dir_ino=";
+		return 0;
+	}
+	/* AppArmor and SELinux write AVC records too. */
+	if (!first || strcmp(first, "lsm") || strcmp(v[F_LSM], "tpe"))
+		return 0;
+	if (v[F_OP] && !strcmp(v[F_OP], "suppressed"))
+		return summary_of(v, r, why);
+	for (int k = 0; k < F_DENIALS; k++)
+		if (!v[k]) {
+			*why = "a field missing (not the kernel's record: lsm op enforcing check subj_euid dev ino dir_ino pid uid comm path tclass res)";
 			return -1;
 		}
-	/* Then whatever the LSMs add (subj=), path=, and res= last. */
-	res = value(f[nf - 1], "res");
-	if (!res || (strcmp(res, "0") && strcmp(res, "1")) ||
-	    !value(f[nf - 2], "path")) {
-		*why = "not path= then res=0|1 at the end";
+	if (strlen(v[F_OP]) >= sizeof(r->op) || !known_op(v[F_OP]) ||
+	    !check_of(v[F_CHECK], &r->check) || strcmp(v[F_TCLASS], "file") ||
+	    v[F_DENIALS]) {
+		*why = "unknown op=, check= or tclass=, or denials= in a denial";
 		return -1;
 	}
-	if (strlen(h[1]) >= sizeof(r->op) || !known_op(strcpy(r->op, h[1])) ||
-	    !check_of(h[3], &r->check) || strcmp(h[4], "file")) {
-		*why = "unknown op=, check= or tclass=";
+	strcpy(r->op, v[F_OP]);
+	if (u32_of(v[F_ENFORCING], &enforcing) || enforcing > 1 ||
+	    strcmp(v[F_RES], enforcing ? "0" : "1")) {
+		*why = "enforcing= and res= do not agree (1 and 0, or 0 and 1)";
 		return -1;
 	}
-	r->enforced = !strcmp(res, "0");
-	if (strcmp(h[2], r->enforced ? "denied" : "permissive")) {
-		*why = "action= does not match res=";
-		return -1;
-	}
-	if (u32_of(h[5], &r->euid) || dev_of(h[6], r) ||
-	    u64_of(h[7], &r->ino) || u64_of(h[8], &r->dir_ino)) {
-		*why = "subj_euid=, dev=, ino= or dir_ino= not a number";
-		return -1;
-	}
-	if (number(t[1], INT_MAX, &n) || !n || u32_of(t[3], &r->uid)) {
-		*why = "pid= or uid= not a number";
+	r->enforced = enforcing;
+	if (u32_of(v[F_SUBJ_EUID], &r->euid) || dev_of(v[F_DEV], r) ||
+	    u64_of(v[F_INO], &r->ino) || u64_of(v[F_DIR_INO], &r->dir_ino) ||
+	    u32_of(v[F_UID], &r->uid) || number(v[F_PID], INT_MAX, &n) || !n) {
+		*why = "subj_euid=, dev=, ino=, dir_ino=, pid= or uid= not a number";
 		return -1;
 	}
 	r->pid = (int)n;
-	if (audit_string(t[13], r->comm, sizeof(r->comm))) {
-		*why = "comm= neither quoted nor hex";
+	if (!audit_string(v[F_COMM]) ||
+	    decoded(au, F_COMM, r->comm, sizeof(r->comm))) {
+		*why = "comm= neither quoted nor hex as the kernel writes it";
 		return -1;
 	}
-	if (audit_string(value(f[nf - 2], "path"), r->path, sizeof(r->path)) ||
+	if (!audit_string(v[F_PATH]) ||
+	    decoded(au, F_PATH, r->path, sizeof(r->path)) ||
 	    r->path[0] != '/') {
-		*why = "path= not an absolute path, quoted or hex";
+		*why = "path= not an absolute path, quoted or hex as the kernel writes it";
 		return -1;
 	}
+	r->time = (uint64_t)auparse_get_time(au);
+	r->serial = auparse_get_serial(au);
 	return 1;
 }
 
@@ -392,253 +291,88 @@ static const char *raw_stamp(const char *p)
 	return p + d + 3;
 }
 
-static int audit_record(const char *line, const char *lsm, struct record *r,
-			const char **why)
+/* What a line that is no audit record looks like, for the refusal. */
+static const char *not_audit(const char *line)
 {
-	char rec[2 * REC_PATH_MAX + 1024];
-	const char *stamp = NULL, *body;
-	size_t n;
+	const char *p = line + strspn(line, " \t");
 
-	/* A policy load (MAC_POLICY_LOAD) is no denial, in any form. */
-	if (!strncmp(lsm, "lsm=tpe op=policy_write ", 24))
-		return 0;
-	for (const char *p = line; (p = strstr(p, "audit(")) && p < lsm; p++)
-		stamp = p;
-	if (!stamp) {
-		*why = "lsm=tpe without an audit(...) header";
-		return -1;
-	}
-	body = raw_stamp(stamp);
-	if (!body) {
-		/* ausearch -i: "audit(12/05/26 11:54:54.715:35) : " */
-		*why = REC_INTERPRETED;
-		return -1;
-	}
-	if (body != lsm) {
-		*why = "lsm=tpe is not the record's first field";
-		return -1;
-	}
-	/* auditd's enriched format adds names after a 0x1d. */
-	n = strcspn(body, "\x1d\r\n");
-	if (n >= sizeof(rec)) {
-		*why = "record too long";
-		return -1;
-	}
-	memcpy(rec, body, n);
-	rec[n] = '\0';
-	return parse_audit(rec, r, why);
+	if (*p == '{')
+		return REC_JSON;
+	if (!strncmp(p, "----", 4) || !strncmp(p, "time->", 6))
+		return REC_AUSEARCH;
+	if (*p == '[' || strstr(line, "kernel: ") || strstr(line, "tpe: ") ||
+	    strstr(line, "audit: type="))
+		return REC_KERNEL_LOG;
+	return REC_NOT_AUDIT;
 }
 
-/*
- * Where "tpe: " may start a kernel message: the line's start, after
- * dmesg's "[   1.234] ", syslog's or journalctl's "kernel: ", or
- * /dev/kmsg's "5,123,456,-;". Elsewhere it is some other program's text.
- */
-static bool message_start(const char *line, const char *p)
+const char REC_KERNEL_LOG[] =
+	"kernel-log text (dmesg, journalctl -k, kern.log, a console capture) is refused: any user can make the kernel print a line that reads like TPE's (overlayfs prints her mount options, newlines and all; exec prints a program's name)";
+const char REC_JSON[] =
+	"journalctl JSON is refused: it is journal text, and its kernel-transport lines are kernel-log text any user can make look like TPE's";
+const char REC_AUSEARCH[] =
+	"ausearch output without --raw is refused: use ausearch --raw";
+const char REC_NOT_AUDIT[] = "not an audit record";
+
+int record_line(const char *line, struct record *r, const char **why)
 {
-	size_t off = p - line;
-
-	return !off || (off >= 2 && !strncmp(p - 2, "] ", 2)) ||
-	       (off >= 8 && !strncmp(p - 8, "kernel: ", 8)) || p[-1] == ';';
-}
-
-/* ---- journalctl -o json: one object per line ---- */
-
-static const char *jws(const char *p)
-{
-	return p + strspn(p, " \t\r\n");
-}
-
-/* Append the UTF-8 of code point C; -1 if it does not fit. */
-static int utf8(unsigned c, char *out, size_t size, size_t *o)
-{
-	char b[4];
-	size_t n;
-
-	if (c < 0x80)
-		b[0] = (char)c, n = 1;
-	else if (c < 0x800)
-		b[0] = (char)(0xc0 | c >> 6), b[1] = (char)(0x80 | (c & 0x3f)), n = 2;
-	else
-		b[0] = (char)(0xe0 | c >> 12), b[1] = (char)(0x80 | ((c >> 6) & 0x3f)),
-		b[2] = (char)(0x80 | (c & 0x3f)), n = 3;
-	if (*o + n >= size)
-		return -1;
-	memcpy(out + *o, b, n);
-	*o += n;
-	return 0;
-}
-
-/* A JSON string at P into OUT (NULL: skip it); the text after it, or NULL. */
-static const char *jstring(const char *p, char *out, size_t size)
-{
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-	size_t o = 0;
-
-	if (*p++ != '"')
-		return NULL;
-	for (; *p && *p != '"'; p++) {
-		unsigned c = (unsigned char)*p;
-		const char *e;
-
-		if (c < 0x20)
-			return NULL;
-		if (c == '\\') {
-			p++;
-			if (*p == 'u') {
-				c = 0;
-				for (int k = 1; k <= 4; k++) {
-					if (hexval(p[k]) < 0)
-						return NULL;
-					c = c << 4 | (unsigned)hexval(p[k]);
-				}
-				p += 4;
-				if (!c)
-					return NULL;
-				if (out && utf8(c, out, size, &o))
-					return NULL;
-				continue;
-			}
-			if (!*p || !(e = strchr(from, *p)))
-				return NULL;
-			c = (unsigned char)to[e - from];
-		}
-		if (out) {
-			if (o + 1 >= size)
-				return NULL;
-			out[o++] = (char)c;
-		}
-	}
-	if (*p != '"')
-		return NULL;
-	if (out)
-		out[o] = '\0';
-	return p + 1;
-}
-
-/* journald gives a value that is not UTF-8 as an array of its bytes. */
-static const char *jbytes(const char *p, char *out, size_t size)
-{
-	size_t o = 0;
-
-	for (p = jws(p + 1); *p != ']'; ) {
-		char *end;
-		unsigned long b = strtoul(p, &end, 10);
-
-		if (end == p || b == 0 || b > 255 || (out && o + 1 >= size))
-			return NULL;
-		if (out)
-			out[o++] = (char)b;
-		p = jws(end);
-		if (*p == ',')
-			p = jws(p + 1);
-		else if (*p != ']')
-			return NULL;
-	}
-	if (out)
-		out[o] = '\0';
-	return p + 1;
-}
-
-/* One value: a string, an array of bytes or strings, a number, null. */
-static const char *jvalue(const char *p, char *out, size_t size)
-{
-	if (*p == '"')
-		return jstring(p, out, size);
-	if (*p == '[' && isdigit((unsigned char)*jws(p + 1)))
-		return jbytes(p, out, size);
-	if (*p == '[') {	/* a field given more than once: skipped whole */
-		if (out)
-			return NULL;
-		for (p = jws(p + 1); *p != ']'; ) {
-			if (!(p = jstring(p, NULL, 0)))
-				return NULL;
-			p = jws(p);
-			if (*p == ',')
-				p = jws(p + 1);
-			else if (*p != ']')
-				return NULL;
-		}
-		return p + 1;
-	}
-	if (!strncmp(p, "null", 4))
-		return out ? NULL : p + 4;
-	if (isdigit((unsigned char)*p) || *p == '-')
-		return out ? NULL : p + strspn(p, "-0123456789.eE+");
-	return NULL;
-}
-
-/*
- * A journal entry: its MESSAGE is a record only if _TRANSPORT is
- * "kernel"; any program can log "kernel: tpe: denied ..." through syslog
- * or the journal's own socket, and then it is not the kernel's.
- */
-static int journal_json(const char *line, struct record *r, const char **why)
-{
-	static char msg[2 * REC_PATH_MAX], transport[32];
-	const char *p = jws(line + 1);
-	bool have_msg = false, have_transport = false;
-
-	while (*p == '"') {
-		char key[64];
-
-		if (!(p = jstring(p, key, sizeof(key))) || *(p = jws(p)) != ':')
-			goto bad;
-		p = jws(p + 1);
-		if (!strcmp(key, "MESSAGE")) {
-			p = have_msg ? NULL : jvalue(p, msg, sizeof(msg));
-			have_msg = true;
-		} else if (!strcmp(key, "_TRANSPORT")) {
-			p = have_transport ? NULL :
-			    jvalue(p, transport, sizeof(transport));
-			have_transport = true;
-		} else {
-			p = jvalue(p, NULL, 0);
-		}
-		if (!p)
-			goto bad;
-		p = jws(p);
-		if (*p == ',')
-			p = jws(p + 1);
-	}
-	if (*p != '}' || !have_msg)
-		goto bad;
-	if (!strstr(msg, "tpe: ") && !strstr(msg, "lsm=tpe "))
-		return 0;
-	if (!have_transport || strcmp(transport, "kernel")) {
-		*why = REC_NOT_KERNEL;
-		return -1;
-	}
-	if (strchr(msg, '\n')) {
-		*why = "journal MESSAGE of more than one line";
-		return -1;
-	}
-	return record_parse(msg, r, why);
-bad:
-	if (!strstr(line, "tpe"))
-		return 0;
-	*why = "journal JSON that cannot be read";
-	return -1;
-}
-
-int record_parse(const char *line, struct record *r, const char **why)
-{
-	const char *p, *lsm;
+	const char *p = line, *type, *body;
+	auparse_state_t *au;
+	char *buf;
+	size_t len;
+	int rc;
 
 	memset(r, 0, sizeof(*r));
 	*why = NULL;
-	if (*line == '{')
-		return journal_json(line, r, why);
-	if ((p = strstr(line, "tpe: would deny ")) ||
-	    (p = strstr(line, "tpe: denied "))) {
-		if (!message_start(line, p)) {
-			*why = "\"tpe: \" not at the start of a kernel message";
-			return -1;
+	len = strcspn(line, "\n");
+	if (!len || line[strspn(line, " \t\r\n")] == '\0')
+		return 0;
+	/* auditd's node= name first, when it is set to add one */
+	if (!strncmp(p, "node=", 5)) {
+		p += 5 + strcspn(p + 5, " \n");
+		if (*p++ != ' ') {
+			*why = not_audit(line);
+			return REC_REFUSED;
 		}
-		return parse_kernel_log(p + 5, r, why);
 	}
-	for (lsm = line; (lsm = strstr(lsm, "lsm=tpe ")); lsm++)
-		if (lsm == line || lsm[-1] == ' ')
-			return audit_record(line, lsm, r, why);
-	return 0;
+	if (strncmp(p, "type=", 5)) {
+		*why = not_audit(line);
+		return REC_REFUSED;
+	}
+	type = p + 5;
+	p = type + strcspn(type, " \n");
+	if (strncmp(p, " msg=", 5)) {
+		*why = REC_NOT_AUDIT;
+		return REC_REFUSED;
+	}
+	body = raw_stamp(p + 5);
+	if (!body) {
+		*why = strncmp(p + 5, "audit(", 6) ? REC_NOT_AUDIT :
+		       REC_INTERPRETED;
+		return REC_REFUSED;
+	}
+	/* auparse for the AVC records that may be TPE's; others are not */
+	if (p - type != 3 || strncmp(type, "AVC", 3) ||
+	    strncmp(body, "lsm=tpe ", 8))
+		return 0;
+	buf = malloc(len + 2);
+	if (!buf) {
+		*why = "out of memory";
+		return -1;
+	}
+	memcpy(buf, line, len);
+	memcpy(buf + len, "\n", 2);
+	au = auparse_init(AUSOURCE_BUFFER, buf);
+	if (!au) {
+		free(buf);
+		*why = "libauparse cannot start";
+		return -1;
+	}
+	auparse_set_escape_mode(au, AUPARSE_ESC_RAW);
+	rc = auparse_next_event(au) > 0 ? record_from_audit(au, r, why) : -1;
+	if (rc < 0 && !*why)
+		*why = "libauparse cannot read it";
+	auparse_destroy(au);
+	free(buf);
+	return rc;
 }

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tpe-suggest: read TPE's denial records (a permissive roll-out's "would
- * deny" lines, or real denials) and propose the users to trust, the
- * directories to fix and the programs to copy that would have allowed
- * them. It changes nothing, unless asked to --apply: then it takes the
- * actions itself, on descriptors whose dev:ino it checked (object.c), so
- * that no text a user chose ever reaches a shell.
+ * tpe-suggest: read TPE's audit records (a permissive roll-out's "would
+ * deny" records, or real denials) from channels only the kernel writes,
+ * sort them into what TPE exists to stop and what looks like a workload,
+ * and propose the narrowest fix for each. It changes nothing and trusts
+ * nobody by itself: a person names each act (--apply --fix, --apply
+ * --copy, --drop-in --trust=USER), and --apply takes it on descriptors
+ * whose dev:ino it checked (object.c), so no text a user chose ever
+ * reaches a shell.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,28 +20,37 @@
 #include "suggest.h"
 
 enum { OK, BAD_INPUT, USAGE };
-enum what { REPORT, DROPIN_ONLY, APPLY };
+enum what { REPORT, DROPIN_ONLY, APPLY, SUMMARY };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: tpe-suggest [-c FILE] [--drop-in | --apply [--copy [--copy-dir DIR]]] [LOG|-]\n");
+	fprintf(f, "usage: tpe-suggest [-c FILE] [--summary | --drop-in [--trust=USER]... |\n"
+		   "                   --apply [--fix[=DIR]]... [--copy[=PROGRAM]]... [--copy-dir DIR]]\n"
+		   "                   [LOG...]\n");
 }
 
 static void help(void)
 {
 	usage(stdout);
-	fputs("Read TPE's denial records (audit.log, ausearch --raw, journalctl -k,\n"
-	      "journalctl -o json, dmesg) from LOG or standard input and propose what\n"
-	      "to fix and whom to trust. It changes nothing unless asked to --apply.\n"
+	fputs("Read TPE's audit records, by default from this machine's journal (journald\n"
+	      "takes them from the kernel's audit socket), or from each LOG: auditd's\n"
+	      "audit.log or `ausearch --raw` output (- for standard input), a journal\n"
+	      "file or directory. Kernel-log text (dmesg, journalctl -k) is refused: any\n"
+	      "user can make the kernel print a line that reads like TPE's.\n"
+	      "It sorts the denials into what TPE exists to stop and what looks like a\n"
+	      "workload, with the narrowest fix for each, and changes nothing unless asked.\n"
 	      "\n"
-	      "  -c, --config FILE  the configuration in force (default " TPE_CONF_PATH ")\n"
-	      "      --drop-in      print only the drop-in that trusts the proposed users\n"
-	      "      --apply        fix the proposed directories (root), each only where\n"
-	      "                     its dev:ino still match the log\n"
-	      "      --copy         with --apply: also make root-owned copies of programs\n"
-	      "      --copy-dir DIR where --copy puts them (default /opt/tpe-suggest)\n"
-	      "  -h, --help         this help\n"
-	      "  -V, --version      the version\n"
+	      "  -c, --config FILE   the configuration in force (default " TPE_CONF_PATH ")\n"
+	      "      --summary       a read-only summary (the default where there is no\n"
+	      "                      " TPE_CONF_PATH ": a log from another machine)\n"
+	      "      --drop-in       print only the drop-in: it trusts nobody new...\n"
+	      "      --trust=USER    ...but USER, whom trusting would allow (repeatable)\n"
+	      "      --apply         take the actions named by --fix and --copy (root)\n"
+	      "      --fix[=DIR]     the directory fixes (chmod g-w/o-w), or DIR's only\n"
+	      "      --copy[=PROGRAM] the root-owned copies, or PROGRAM's only\n"
+	      "      --copy-dir DIR  where copies go (default " DEFAULT_COPY_DIR ")\n"
+	      "  -h, --help          this help\n"
+	      "  -V, --version       the version\n"
 	      "\n"
 	      "Exit status: 0 done, 1 bad input or an action not taken, 2 usage.\n"
 	      "See tpe-suggest(8).\n", stdout);
@@ -50,50 +62,6 @@ static int usage_error(const char *why)
 	fprintf(stderr, "tpe-suggest: %s\n", why);
 	usage(stderr);
 	return USAGE;
-}
-
-/* Lines named one by one on stderr; the rest are only counted. */
-#define SKIP_LINES	10
-
-/*
- * Every denial in the log. A TPE record that cannot be read, or must not
- * be trusted (a cut path, the old forgeable format, ausearch -i text), is
- * skipped and counted, never used: one bad line does not void a log.
- * Only an I/O error or no memory is fatal.
- */
-static int read_log(FILE *in, const char *name, struct suggest *s)
-{
-	char *line = NULL;
-	size_t cap = 0, lineno = 0;
-	int bad = 0;
-
-	while (getline(&line, &cap, in) >= 0) {
-		struct record r;
-		const char *why;
-		int rc = record_parse(line, &r, &why);
-
-		lineno++;
-		if (rc < 0) {
-			if (suggest_skipped(s) < SKIP_LINES)
-				fprintf(stderr, "%s:%zu: skipped TPE record: %s\n",
-					name, lineno, why);
-			suggest_skip(s, why);
-		} else if (rc > 0 && suggest_add(s, &r)) {
-			fprintf(stderr, "%s:%zu: out of memory\n", name, lineno);
-			bad = 1;
-			break;
-		}
-	}
-	if (ferror(in)) {
-		fprintf(stderr, "%s: %s\n", name, strerror(errno));
-		bad = 1;
-	}
-	if (suggest_skipped(s)) {
-		fprintf(stderr, "%s: ", name);
-		suggest_skip_report(stderr, s, "");
-	}
-	free(line);
-	return bad;
 }
 
 /* The drop-in tpe-suggest writes: CONFIG.d/50-suggest.conf. */
@@ -126,133 +94,257 @@ static int keep_dropin(struct suggest *s, const char *path,
 	return rc;
 }
 
-static int apply(struct suggest *s, const struct tpe_policy *p,
-		 unsigned what)
+/* A NULL-ended list that grows by one. */
+static int push(const char ***list, size_t *n, const char *item)
 {
+	const char **more = realloc(*list, (*n + 2) * sizeof(*more));
+
+	if (!more)
+		return -1;
+	more[(*n)++] = item;
+	more[*n] = NULL;
+	*list = more;
+	return 0;
+}
+
+static int uid_of(const char *name, uint32_t *uid)
+{
+	struct passwd *pw = getpwnam(name);
+	char *end;
+	unsigned long v;
+
+	if (pw) {
+		*uid = pw->pw_uid;
+		return 0;
+	}
+	errno = 0;
+	v = strtoul(name, &end, 10);
+	if (!*name || *end || errno || v > TPE_ID_MAX)
+		return -1;
+	*uid = (uint32_t)v;
+	return 0;
+}
+
+static int apply(struct suggest *s, const struct tpe_policy *p,
+		 const struct act_select *sel)
+{
+	const char *unknown;
 	size_t failed;
 
 	if (geteuid()) {
 		fprintf(stderr, "tpe-suggest: --apply: must be run as root\n");
 		return BAD_INPUT;
 	}
+	unknown = suggest_unknown(s, p, &this_machine, sel);
+	if (unknown) {
+		fprintf(stderr, "tpe-suggest: ");
+		suggest_escape(stderr, unknown);
+		fprintf(stderr, ": no such action in the report (--fix=DIR names a directory fix, --copy=PROGRAM a program to copy)\n");
+		return BAD_INPUT;
+	}
 	printf("tpe-suggest will take these actions, each only where the object's dev:ino still match the log:\n");
-	if (!suggest_actions(stdout, s, p, &this_machine, what)) {
+	if (!suggest_actions(stdout, s, p, &this_machine, sel)) {
 		printf("  (none)\n");
 		return OK;
 	}
 	printf("\nTaking them:\n");
 	fflush(stdout);
-	failed = suggest_apply(stdout, s, p, &this_machine, 0, what);
+	failed = suggest_apply(stdout, s, p, &this_machine, 0, sel);
 	if (failed)
 		fprintf(stderr, "tpe-suggest: %zu action%s not taken (see above)\n",
 			failed, failed == 1 ? "" : "s");
 	return failed ? BAD_INPUT : OK;
 }
 
-int main(int argc, char **argv)
+struct opts {
+	const char *config, *copy_dir;
+	bool config_given;
+	enum what what;
+	struct act_select sel;
+	const char **fix, **copy, **trust;
+	size_t nfix, ncopy, ntrust;
+};
+
+static int parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "drop-in", no_argument, NULL, 'd' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "trust", required_argument, NULL, 't' },
 		{ "apply", no_argument, NULL, 'a' },
-		{ "copy", no_argument, NULL, 'k' },
+		{ "fix", optional_argument, NULL, 'f' },
+		{ "copy", optional_argument, NULL, 'k' },
 		{ "copy-dir", required_argument, NULL, 'C' },
 		{ "commands", no_argument, NULL, 'x' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *config = TPE_CONF_PATH, *log = "-", *copy_dir = NULL;
-	struct conf_opts co = { .r = &tpe_nss, .warn = NULL,
-				.caller = geteuid() };
-	struct tpe_policy p = { 0 };
-	enum what what = REPORT;
-	struct suggest *s;
-	char err[ERRLEN], *dropin = NULL;
-	FILE *in = stdin;
-	bool copy = false;
-	int c, rc;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "c:hV", longopts, NULL)) != -1) {
+		enum what want = REPORT;
+
 		switch (c) {
 		case 'c':
-			config = optarg;
+			o->config = optarg;
+			o->config_given = true;
 			break;
 		case 'd':
-			if (what == APPLY)
-				return usage_error("--drop-in and --apply exclude each other");
-			what = DROPIN_ONLY;
-			break;
+		case 's':
 		case 'a':
-			if (what == DROPIN_ONLY)
-				return usage_error("--drop-in and --apply exclude each other");
-			what = APPLY;
+			want = c == 'd' ? DROPIN_ONLY : c == 's' ? SUMMARY : APPLY;
+			if (o->what != REPORT && o->what != want)
+				return usage_error("--summary, --drop-in and --apply exclude each other");
+			o->what = want;
+			break;
+		case 't':
+			if (push(&o->trust, &o->ntrust, optarg))
+				return BAD_INPUT;
+			break;
+		case 'f':
+			o->sel.what |= ACT_FIX;
+			if (optarg && (object_path_ok(optarg) ||
+				       push(&o->fix, &o->nfix, optarg)))
+				return usage_error("--fix=DIR: an absolute path without ., .. or //");
 			break;
 		case 'k':
-			copy = true;
+			o->sel.what |= ACT_COPY;
+			if (optarg && (object_path_ok(optarg) ||
+				       push(&o->copy, &o->ncopy, optarg)))
+				return usage_error("--copy=PROGRAM: an absolute path without ., .. or //");
 			break;
 		case 'C':
-			copy_dir = optarg;
+			o->copy_dir = optarg;
 			break;
 		case 'x':
 			fprintf(stderr, "tpe-suggest: --commands is gone: its script acted on paths a user chose; use --apply, which checks each object's dev:ino before acting\n");
 			return USAGE;
 		case 'h':
 			help();
-			return OK;
+			exit(OK);
 		case 'V':
 			puts("tpe-suggest " VERSION);
-			return OK;
+			exit(OK);
 		default:
 			usage(stderr);
 			return USAGE;
 		}
 	}
-	if (argc - optind > 1)
-		return usage_error("one LOG at most");
-	if ((copy_dir || copy) && what != APPLY)
-		return usage_error("--copy and --copy-dir go with --apply");
-	if (copy_dir && object_path_ok(copy_dir))
+	o->sel.fix_only = o->fix;
+	o->sel.copy_only = o->copy;
+	if (o->ntrust && o->what != DROPIN_ONLY)
+		return usage_error("--trust goes with --drop-in");
+	if ((o->sel.what || o->copy_dir) && o->what != APPLY)
+		return usage_error("--fix, --copy and --copy-dir go with --apply");
+	if (o->what == APPLY && !o->sel.what)
+		return usage_error("--apply takes what is named: --fix[=DIR], --copy[=PROGRAM]");
+	if (o->copy_dir && object_path_ok(o->copy_dir))
 		return usage_error("--copy-dir: an absolute path without ., .. or //");
-	if (optind < argc)
-		log = argv[optind];
+	return OK;
+}
+
+/* Every LOG, or the journal; 0, or BAD_INPUT. */
+static int read_all(char **logs, int n, uid_t caller, struct suggest *s)
+{
+	if (!n)
+		return input_read(NULL, caller, s) ? BAD_INPUT : OK;
+	for (int i = 0; i < n; i++)
+		if (input_read(logs[i], caller, s))
+			return BAD_INPUT;
+	if (n > 1)
+		suggest_source(s, "the logs named");
+	return OK;
+}
+
+/* No configuration: a log from elsewhere, read only. */
+static int summary(char **logs, int n, struct suggest *s, const char *why)
+{
+	int rc = read_all(logs, n, (uid_t)-1, s);
+
+	if (rc)
+		return rc;
+	if (why)
+		printf("tpe-suggest: %s: a read-only summary; nothing can be verified or applied here.\n",
+		       why);
+	suggest_summary(stdout, s);
+	return OK;
+}
+
+static int run(struct opts *o, char **logs, int n, struct suggest *s)
+{
+	struct conf_opts co = { .r = &tpe_nss, .warn = NULL,
+				.caller = geteuid() };
+	struct tpe_policy p = { 0 };
+	char err[ERRLEN], *dropin = NULL, why[ERRLEN + 64];
+	int rc;
+
+	if (o->what == SUMMARY)
+		return summary(logs, n, s, NULL);
+	if (!o->config_given && access(o->config, F_OK) && errno == ENOENT) {
+		if (o->what != REPORT) {
+			fprintf(stderr, "tpe-suggest: no %s here: nothing can be verified or applied on this machine\n",
+				o->config);
+			return BAD_INPUT;
+		}
+		snprintf(why, sizeof(why), "no %s on this machine", o->config);
+		return summary(logs, n, s, why);
+	}
 	/* Who is trusted now, so that the proposal adds only what is new. */
-	if (conf_load(config, &co, &p, err) < 0) {
+	if (conf_load(o->config, &co, &p, err) < 0) {
 		fprintf(stderr, "tpe-suggest: %s\n", err);
-		if (access(config, F_OK))
+		if (access(o->config, F_OK))
 			fprintf(stderr, "tpe-suggest: %s is the configuration in force; name another with -c FILE\n",
-				config);
+				o->config);
 		return BAD_INPUT;
 	}
-	if (strcmp(log, "-") && !(in = fopen(log, "r"))) {
-		fprintf(stderr, "tpe-suggest: %s: %s\n", log, strerror(errno));
-		policy_free(&p);
-		return BAD_INPUT;
-	}
-	s = suggest_new();
-	dropin = strcmp(config, "-") ? dropin_path(config) : NULL;
-	rc = !s || (dropin && keep_dropin(s, dropin, &co)) ||
-	     read_log(in, strcmp(log, "-") ? log : "stdin", s) ?
-	     BAD_INPUT : OK;
-	if (in != stdin)
-		fclose(in);
-	if (rc == OK && copy_dir)
-		suggest_copy_dir(s, copy_dir);
+	dropin = strcmp(o->config, "-") ? dropin_path(o->config) : NULL;
+	rc = (dropin && keep_dropin(s, dropin, &co)) ||
+	     read_all(logs, n, co.caller, s) ? BAD_INPUT : OK;
+	if (rc == OK && o->copy_dir)
+		suggest_copy_dir(s, o->copy_dir);
 	if (rc == OK && !suggest_records(s)) {
-		fprintf(stderr, "tpe-suggest: no TPE records found in %s%s\n",
-			strcmp(log, "-") ? log : "standard input",
+		fprintf(stderr, "tpe-suggest: no TPE records found%s\n",
 			suggest_skipped(s) ? " (only unreadable ones, skipped)" : "");
 		rc = BAD_INPUT;
-	} else if (rc == OK && what == DROPIN_ONLY) {
-		suggest_dropin(stdout, s, &p, &this_machine);
-	} else if (rc == OK && what == APPLY) {
-		rc = apply(s, &p, ACT_FIX | (copy ? ACT_COPY : 0));
-	} else if (rc == OK) {
-		suggest_report(stdout, s, &p, &this_machine);
 	}
-	suggest_free(s);
+	for (size_t i = 0; rc == OK && i < o->ntrust; i++) {
+		uint32_t uid;
+
+		if (uid_of(o->trust[i], &uid) ||
+		    suggest_trust(s, &p, &this_machine, uid)) {
+			fprintf(stderr, "tpe-suggest: --trust=");
+			suggest_escape(stderr, o->trust[i]);
+			fprintf(stderr, ": no denial in the log that trusting this user would allow\n");
+			rc = BAD_INPUT;
+		}
+	}
+	if (rc == OK && o->what == DROPIN_ONLY)
+		suggest_dropin(stdout, s, &p, &this_machine);
+	else if (rc == OK && o->what == APPLY)
+		rc = apply(s, &p, &o->sel);
+	else if (rc == OK)
+		suggest_report(stdout, s, &p, &this_machine);
 	free(dropin);
 	policy_free(&p);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { .config = TPE_CONF_PATH };
+	struct suggest *s;
+	int rc = parse(argc, argv, &o);
+
+	if (rc == OK) {
+		s = suggest_new();
+		rc = s ? run(&o, argv + optind, argc - optind, s) : BAD_INPUT;
+		suggest_free(s);
+	}
+	free(o.fix);
+	free(o.copy);
+	free(o.trust);
 	if (fflush(stdout)) {
 		perror("tpe-suggest: stdout");
 		rc = BAD_INPUT;

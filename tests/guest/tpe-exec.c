@@ -1,7 +1,9 @@
 /* tpe-exec PATH [ARG...]: execv(PATH) and, when the kernel refuses, say why
  * with the errno's name, so a test can tell EACCES from anything else:
  *   tpe-exec: /tmp/x: EACCES (Permission denied)      exit 126
- * A shell folds all of these into "Permission denied" or 126. */
+ * A shell folds all of these into "Permission denied" or 126.
+ * tpe-exec --no-argv PATH: the same with an empty argv, which the kernel
+ * warns about once per boot, naming PATH as it was given. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,11 +23,16 @@ static const char *errno_name(int e)
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		fprintf(stderr, "usage: tpe-exec PATH [ARG...]\n");
+	static char *const no_argv[] = { NULL };
+
+	if (argc < 2 || (!strcmp(argv[1], "--no-argv") && argc != 3)) {
+		fprintf(stderr, "usage: tpe-exec PATH [ARG...] | --no-argv PATH\n");
 		return 2;
 	}
-	execv(argv[1], argv + 1);
+	if (!strcmp(argv[1], "--no-argv"))
+		execv(argv[2], no_argv);
+	else
+		execv(argv[1], argv + 1);
 	int e = errno;
 	printf("tpe-exec: %s: %s (%s)\n", argv[1], errno_name(e), strerror(e));
 	return 126;

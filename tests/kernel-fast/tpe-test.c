@@ -574,9 +574,11 @@ static void check_four_cases(void)
 			  " check=dir-owner dev=", " path=/untrusted/hello"),
 	       "kernel log names the denied exec",
 	       "no 'tpe: denied exec uid=1000 euid=1000 pid=... check=dir-owner dev=... path=/untrusted/hello'");
-	report(dmesg_has("lsm=tpe op=exec action=denied check=dir-owner tclass=file subj_euid=1000 "),
+	report(dmesg_line(NULL,
+			  "lsm=tpe op=exec enforcing=1 check=dir-owner subj_euid=1000 ",
+			  " path=\"/untrusted/hello\" tclass=file res=0"),
 	       "audit record of the denied exec",
-	       "no 'lsm=tpe op=exec action=denied check=dir-owner tclass=file subj_euid=1000' record in the log");
+	       "no 'lsm=tpe op=exec enforcing=1 check=dir-owner subj_euid=1000 ... path=\"/untrusted/hello\" tclass=file res=0' record in the log");
 	if (file_identity("/untrusted/hello", "/untrusted", id, sizeof(id))) {
 		snprintf(want, sizeof(want),
 			 " check=dir-owner %s path=/untrusted/hello", id);
