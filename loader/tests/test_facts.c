@@ -3,9 +3,11 @@
  * Unit tests of facts.c: a path as exec meets it, on real files in the
  * temporary directory: symbolic links resolved and the resolved file's
  * directory judged, a script's #! interpreter as binfmt_script reads it,
- * "/" with no parent, and a directory refused.
+ * its mount found by statx()'s ID in a mount table, "/" with no parent,
+ * and a directory refused.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +20,27 @@
 #include "judge.h"
 #include "unit.h"
 
+/* MOUNTINFO: one line, PATH's own mount by its statx() ID, on /fixture. */
+static void mount_table(const char *path, const char *mountinfo)
+{
+	struct statx stx;
+	char line[128];
+
+	assert_int_equal(statx(AT_FDCWD, path, 0, STATX_MNT_ID, &stx), 0);
+	assert_true(stx.stx_mask & STATX_MNT_ID);
+	snprintf(line, sizeof(line),
+		 "%llu 1 0:99 / /fixture rw,relatime - tmpfs tmpfs rw\n",
+		 (unsigned long long)stx.stx_mnt_id);
+	fixture_write(mountinfo, line);
+}
+
 static void test_gather(void **state)
 {
-	char sub[1200], script[1300], link[1300], want[1400], *interp;
+	char sub[1200], script[1300], link[1300], want[1400], mi[1300];
+	char *interp;
 	struct tpe_facts f;
+	/* no /sys and /dev of disks: the mount is no disk's */
+	const struct fs_roots roots = { mi, "/nonexistent", "/nonexistent" };
 
 	(void)state;
 	fixture_path(sub, sizeof(sub), "sub");
@@ -33,7 +52,9 @@ static void test_gather(void **state)
 	fixture_path(link, sizeof(link), "link");
 	assert_int_equal(symlink("sub/run", link), 0);
 
-	assert_int_equal(facts_gather(link, &f, &interp, err), 0);
+	fixture_path(mi, sizeof(mi), "mountinfo");
+	fixture_write(mi, "");
+	assert_int_equal(facts_gather_in(link, &roots, 0, &f, &interp, err), 0);
 	assert_string_equal(f.path, link);
 	assert_string_equal(f.resolved, script);
 	assert_string_equal(f.dir_path, sub);
@@ -43,9 +64,18 @@ static void test_gather(void **state)
 	assert_false(f.no_parent);
 	/* binfmt_script: the first word after #! and blanks */
 	assert_string_equal(interp, "/usr/bin/env");
-	/* the real mount table has this file's mount */
-	assert_non_null(f.mount);
+	/*
+	 * Not the real mount table, which a chroot (a package build) does
+	 * not show: one that has the file's mount by its statx() ID.
+	 */
+	assert_null(f.mount);
+	free(interp);
+	facts_free(&f);
+	mount_table(script, mi);
+	assert_int_equal(facts_gather_in(link, &roots, 0, &f, &interp, err), 0);
+	assert_string_equal(f.mount, "tmpfs tmpfs on /fixture");
 	assert_true(f.unseen & UNSEEN_MOUNTER);
+	assert_null(f.untrusted_fs);
 	free(interp);
 	facts_free(&f);
 
