@@ -56,29 +56,33 @@ install:
 
 # Each step prints "ok - ..." / "not ok - ..." lines; tests/run-check adds
 # them up. Everything boots the debug kernel: one kernel build for the tests.
-# Everything is built first; then the steps run CHECK_JOBS at a time (each
-# guest is one QEMU; on 2 cores two of them side by side take less time
-# than one after the other), longest first after the two quick ones.
+# Two at a time (CHECK_JOBS): first the kernel build beside the image and
+# clean-root (every check that needs no kernel build: the loader's tests,
+# checkpatch, kernel-lint, Debian's config, the package, in a fresh root),
+# then, once all of those ended (--wait), the guest boots, longest first:
+# each guest is one QEMU, and on 2 cores two side by side take less time
+# than one after the other.
 RUN_SUITE = tests/image/run-suite
 CHECK_JOBS ?= 2
+CHECK_BUILD = $(MAKE) -s kernel-debug $(E2E_KERNEL) && $(MAKE) -s -C tests/kernel-fast && \
+	echo "ok - build: the debug kernel, its package and the fast tier"
 CHECK_STEPS = \
-	'loader=$(MAKE) -s -C loader check' \
-	'checkpatch=tests/checkpatch' \
-	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
+	'build=$(CHECK_BUILD)' \
+	'image=$(MAKE) -s image && echo "ok - build: the test image"' \
 	'clean-root=tests/clean-root' \
-	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
+	--wait \
+	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
 	'admin=$(RUN_SUITE) admin --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
+	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
 	'admin-user=tests/guest/check-admin-user $(BUILD)/kernel/debug' \
 	'rollout=$(RUN_SUITE) rollout --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
-	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
-	'kernel-lint=$(MAKE) -s kernel-lint' \
 	'e2e=$(CHECK_E2E)' \
-	'kernel-fast=$(KCHECK_FAST)' \
-	'debian-config=$(MAKE) -s kernel-debian-config'
+	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
+	'kernel-fast=$(KCHECK_FAST)'
 
-# deps first: on a fresh machine `make check` installs what it needs.
-check: deps loader kernel-debug image $(E2E_KERNEL)
-	$(MAKE) -C tests/kernel-fast
+# deps first: on a fresh machine `make check` installs what it needs. The
+# kernel tree is unpacked and synced once, before the steps that share it.
+check: deps kernel-src
 	tests/run-check -j $(CHECK_JOBS) $(CHECK_STEPS)
 
 bench: kernel image
