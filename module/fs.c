@@ -108,20 +108,23 @@ static bool tpe_first_mount_for_user(unsigned long first_mount,
 
 /*
  * Root mounted this disk for a user: its owners are whatever the user
- * wrote on it (mkfs.ext4 -E root_owner=0:0 needs no privilege). A bind
- * mount makes no super block, so bubblewrap's nosuid binds of /usr keep
- * the meaning of /usr's owners.
+ * wrote on it (mkfs.ext4 -E root_owner=0:0 needs no privilege). A disk is
+ * a file system read from a device, whether or not its super block holds
+ * one: btrfs and a file-backed erofs have no s_bdev. tmpfs, which root
+ * mounts nosuid for everyone (/run, /dev/shm), holds only what was
+ * written through it. A bind mount makes no super block, so bubblewrap's
+ * nosuid binds of /usr keep the meaning of /usr's owners.
  */
 static bool tpe_sb_mounted_for_user(const struct vfsmount *mnt)
 {
 	const struct super_block *sb = mnt->mnt_sb;
 
-	if (!sb->s_bdev)
+	if (!sb->s_bdev && !(sb->s_type->fs_flags & FS_REQUIRES_DEV))
 		return false;
 	if (tpe_first_mount_for_user(READ_ONCE(tpe_sb(sb)->first_mount), mnt))
 		return true;
 	/* A partition of a loop device is in its whole device's image. */
-	return sb->s_bdev->bd_disk->major == LOOP_MAJOR &&
+	return sb->s_bdev && sb->s_bdev->bd_disk->major == LOOP_MAJOR &&
 	       READ_ONCE(tpe_bdev(bdev_whole(sb->s_bdev))->backing) !=
 	       TPE_BACKING_TRUSTED;
 }
@@ -410,11 +413,40 @@ static void test_hook_sb_mounted_by_user(struct kunit *test)
 			BIT(TPE_SB_MOUNTED) | BIT(TPE_SB_FOR_USER));
 }
 
+/*
+ * A disk's super block with no block device (btrfs, a file-backed erofs)
+ * is judged as a disk; a nosuid tmpfs (/run) is not one.
+ */
+static void test_tpe_sb_mounted_for_user_no_bdev(struct kunit *test)
+{
+	static struct file_system_type disk = {
+		.name = "tpe_test_disk", .fs_flags = FS_REQUIRES_DEV,
+	};
+	static struct file_system_type memory = { .name = "tpe_test_memory" };
+	struct super_block *stick = tpe_test_sb(test), *run = tpe_test_sb(test);
+	const struct vfsmount stick_nosuid = {
+		.mnt_sb = stick, .mnt_flags = MNT_NOSUID,
+	};
+	const struct vfsmount run_nosuid = {
+		.mnt_sb = run, .mnt_flags = MNT_NOSUID,
+	};
+
+	stick->s_type = &disk;
+	run->s_type = &memory;
+	KUNIT_EXPECT_TRUE(test, tpe_sb_mounted_for_user(&stick_nosuid));
+	hook_sb_mounted(&stick_nosuid);
+	KUNIT_EXPECT_TRUE(test, tpe_sb_mounted_for_user(&stick_nosuid));
+	KUNIT_EXPECT_FALSE(test, tpe_sb_mounted_for_user(&run_nosuid));
+	hook_sb_mounted(&run_nosuid);
+	KUNIT_EXPECT_FALSE(test, tpe_sb_mounted_for_user(&run_nosuid));
+}
+
 static struct kunit_case tpe_fs_test_cases[] = {
 	KUNIT_CASE(test_tpe_backing_bound),
 	KUNIT_CASE(test_tpe_first_mount_for_user),
 	KUNIT_CASE(test_hook_sb_mounted_first_wins),
 	KUNIT_CASE(test_hook_sb_mounted_by_user),
+	KUNIT_CASE(test_tpe_sb_mounted_for_user_no_bdev),
 	{}
 };
 

@@ -60,6 +60,7 @@ extern const struct unseen_fact {
 /* Where the system's files are; the unit tests point them at fixtures. */
 struct fs_roots {
 	const char *mountinfo, *sys, *dev;
+	const char *filesystems;	/* /proc/filesystems */
 };
 
 extern const struct fs_roots fs_roots_system;

@@ -4,7 +4,9 @@
  * kernel's untrusted-fs check (tpe_file_untrusted() in module/fs.c): a
  * super block a user made (FUSE through fusermount3, a user namespace), a
  * disk first mounted nosuid (mounted for a user, as udisks2 and pmount
- * do), or a loop device whose backing file is not a root-owned file in a
+ * do; a disk is a block device's, or a file system /proc/filesystems
+ * does not mark nodev, as btrfs, which has no block device), or a loop
+ * device whose backing file is not a root-owned file in a
  * trusted path.
  *
  * /proc/self/mountinfo (read by libmount) lists this namespace's mounts
@@ -43,6 +45,7 @@
 
 const struct fs_roots fs_roots_system = {
 	.mountinfo = "/proc/self/mountinfo", .sys = "/sys", .dev = "/dev",
+	.filesystems = "/proc/filesystems",
 };
 
 const struct unseen_fact tpe_unseen[] = {
@@ -111,6 +114,31 @@ static char *fuse_user(struct libmnt_fs *fs)
 		     fstype, (int)len, user) < 0)
 		why = NULL;
 	return why;
+}
+
+/*
+ * Is fstype read from a device (the kernel's FS_REQUIRES_DEV), as btrfs
+ * is, whose super block has no block device of its own? /proc/filesystems
+ * marks the others "nodev".
+ */
+static int device_fs(const struct fs_roots *r, const char *fstype)
+{
+	char line[128], *name;
+	int found = 0;
+	FILE *f;
+
+	if (!fstype || !r->filesystems)
+		return 0;
+	f = fopen(r->filesystems, "re");
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		name = strchr(line, '\t');
+		found = name && name == line && !strcmp(name + 1, fstype);
+	}
+	fclose(f);
+	return found;
 }
 
 /*
@@ -248,7 +276,8 @@ int mount_judge(const struct fs_roots *r, int mnt_id, int depth,
 	why = fuse_user(fs);
 	dev = mnt_fs_get_devno(fs);
 	disk = disk_dir(r, dev);
-	oldest = disk ? first_mount(tb, -1, dev) : NULL;
+	oldest = disk || device_fs(r, mnt_fs_get_fstype(fs)) ?
+		 first_mount(tb, -1, dev) : NULL;
 	if (oldest) {
 		f->unseen |= UNSEEN_FIRST_MOUNT;
 		nosuid = has_option(mnt_fs_get_vfs_options(oldest), "nosuid");
@@ -258,7 +287,7 @@ int mount_judge(const struct fs_roots *r, int mnt_id, int depth,
 			     str(mnt_fs_get_source(oldest)),
 			     str(mnt_fs_get_target(oldest))) < 0)
 			why = NULL;
-		if (!why)
+		if (!why && disk)
 			why = loop_judge(r, disk, f, depth);
 	}
 	if (asprintf(&mount, "%s %s on %s%s%s%s", str(mnt_fs_get_fstype(fs)),

@@ -40,7 +40,9 @@ static void test_gather(void **state)
 	char *interp;
 	struct tpe_facts f;
 	/* no /sys and /dev of disks: the mount is no disk's */
-	const struct fs_roots roots = { mi, "/nonexistent", "/nonexistent" };
+	const struct fs_roots roots = {
+		mi, "/nonexistent", "/nonexistent", "/proc/filesystems",
+	};
 
 	(void)state;
 	fixture_path(sub, sizeof(sub), "sub");

@@ -18,8 +18,8 @@
 #include "judge.h"
 #include "unit.h"
 
-static char mi_path[1200], sys_path[1200], dev_path[1200];
-static const struct fs_roots roots = { mi_path, sys_path, dev_path };
+static char mi_path[1200], sys_path[1200], dev_path[1200], fs_path[1200];
+static const struct fs_roots roots = { mi_path, sys_path, dev_path, fs_path };
 
 /* fixture_dir/NAME: made as a directory (and its parents). */
 static void dir(const char *name)
@@ -77,7 +77,8 @@ static void test_fuse_and_idmapped(void **state)
 /*
  * A disk is judged by its oldest mount here, the first line of its
  * major:minor: mountinfo lists mounts oldest first, whatever their IDs
- * (reused) say.
+ * (reused) say. A disk is a block device's, or of a file system that
+ * /proc/filesystems does not mark nodev (btrfs: an anonymous 0:N).
  */
 static void test_first_mount(void **state)
 {
@@ -106,6 +107,13 @@ static void test_first_mount(void **state)
 		/* ID 25 was reused for a later, nosuid mount of vdd */
 		{ 25, NULL, "ext4 /dev/vdd on /b; its oldest mount here: /a, "
 		  "not nosuid" },
+		/* btrfs on a stick: a disk, with no block device of its own */
+		{ 36, "/dev/vde1 was first mounted nosuid (its oldest mount "
+		  "here: /media/alice/btrfs): mounted for a user",
+		  "btrfs /dev/vde1 on /media/alice/btrfs; its oldest mount "
+		  "here: /media/alice/btrfs, nosuid" },
+		{ 37, NULL, "btrfs /dev/vdf on /srv/b; its oldest mount here: "
+		  "/srv/b, not nosuid" },
 	};
 	struct tpe_facts f;
 
@@ -120,7 +128,10 @@ static void test_first_mount(void **state)
 		"/dev/vdc rw\n"
 		"34 22 0:40 / /tmp rw,nosuid,nodev - tmpfs tmpfs rw\n"
 		"35 22 254:48 / /a rw,relatime - ext4 /dev/vdd rw\n"
-		"25 22 254:48 / /b rw,nosuid,relatime - ext4 /dev/vdd rw\n");
+		"25 22 254:48 / /b rw,nosuid,relatime - ext4 /dev/vdd rw\n"
+		"36 22 0:50 / /media/alice/btrfs rw,nosuid,nodev - btrfs "
+		"/dev/vde1 rw\n"
+		"37 22 0:51 / /srv/b rw - btrfs /dev/vdf rw\n");
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_int_equal(judge_mount(cases[i].id, &f), 0);
 		if (cases[i].why)
@@ -219,6 +230,8 @@ static int setup(void **state)
 	fixture_path(mi_path, sizeof(mi_path), "mountinfo");
 	fixture_path(sys_path, sizeof(sys_path), "sys");
 	fixture_path(dev_path, sizeof(dev_path), "dev");
+	fixture_path(fs_path, sizeof(fs_path), "filesystems");
+	fixture_write(fs_path, "nodev\tsysfs\nnodev\ttmpfs\n\text4\n\tbtrfs\n");
 	dir("sys/dev/block/254:0");
 	dir("sys/dev/block/254:16");
 	dir("sys/dev/block/254:32");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * chosen: what a user still chooses (issue 19), one numbered case each.
+ * chosen: what a user still chooses, one numbered case each.
  * Every case is a fact an untrusted user could choose that TPE trusted
  * before: the owner of a file, write access kept across a chmod, a disk
  * mounted for her, the words of a log line, the file behind a binfmt_misc
@@ -892,6 +892,41 @@ static void chosen_first_mount(void)
 			note("umount %s: %s", *d, strerror(errno));
 }
 
+/* ---- 3n: a disk with no block device of its own ---- */
+
+/*
+ * erofs mounted from an image file, with no loop device: its super block
+ * has no s_bdev, as btrfs's never has. Its owners are still what was
+ * written into the image, so nosuid on its first mount still means "for a
+ * user".
+ */
+static void chosen_no_bdev(void)
+{
+	static const char *const dirs[] = { BASE "/mnt-n1", BASE "/mnt-n2" };
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "mkfs.erofs -q --all-root %s %s && chmod 0644 %s",
+		 T "/n.erofs", BASE "/img-src", T "/n.erofs");
+	if (sh(cmd))
+		die("mkfs.erofs of %s", BASE "/img-src");
+	for (int i = 0; i < 2; i++) {
+		make_dir(dirs[i], 0755, 0, 0);
+		if (mount(T "/n.erofs", dirs[i], "erofs", MS_RDONLY | (i ? 0 : MS_NOSUID), NULL))
+			die("mount -t erofs %s on %s", T "/n.erofs", dirs[i]);
+	}
+	exec_as("chosen 3n: erofs from root's image file, no loop device, first mounted nosuid: alice's exec",
+		&alice, BASE "/mnt-n1/hello", true);
+	log_check("chosen 3n: erofs with no block device", "exec", alice.uid, "untrusted-fs",
+		  BASE "/mnt-n1/hello");
+	exec_as("chosen 3n: bob (trusted): the same program (control)", &bob,
+		BASE "/mnt-n1/hello", false);
+	exec_as("chosen 3n: the same image, first mounted by root without nosuid (control)",
+		&alice, BASE "/mnt-n2/hello", false);
+	for (int i = 0; i < 2; i++)
+		if (umount2(dirs[i], 0))
+			note("umount %s: %s", dirs[i], strerror(errno));
+}
+
 /* ---- 3f: udisks2 ---- */
 
 /* alice runs udisksctl ARGS...; its output in out; its exit status. */
@@ -1245,6 +1280,7 @@ static void chosen_mounts(void)
 	chosen_loop_change();
 	chosen_loop_race();
 	chosen_first_mount();
+	chosen_no_bdev();
 	chosen_udisks();
 	chosen_block_device();
 }
