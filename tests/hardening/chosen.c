@@ -905,7 +905,7 @@ static void chosen_no_bdev(void)
 	static const char *const dirs[] = { BASE "/mnt-n1", BASE "/mnt-n2" };
 	char cmd[512];
 
-	snprintf(cmd, sizeof(cmd), "mkfs.erofs -q --all-root %s %s && chmod 0644 %s",
+	snprintf(cmd, sizeof(cmd), "mkfs.erofs --all-root %s %s >/dev/null && chmod 0644 %s",
 		 T "/n.erofs", BASE "/img-src", T "/n.erofs");
 	if (sh(cmd))
 		die("mkfs.erofs of %s", BASE "/img-src");
