@@ -72,11 +72,13 @@ static int hook_sb_alloc_security(struct super_block *sb)
 }
 
 /*
- * The first mount made of a super block, by mount(2) or fsmount(), decides
- * whether root mounted it for a user. Later mounts of it (binds, which may
- * add nosuid, or a second mount(2) of the same disk) change nothing, and
- * attaching an fsmount() mount is a move of that same mount. Only a call
- * that succeeded comes here.
+ * The first mount of a super block attached to a tree decides whether root
+ * mounted it for a user: a new mount by mount(2), or a detached one (from
+ * fsmount()) attached by move_mount() or mount(2) MS_MOVE, with the flags
+ * mount_setattr() gave it before (libmount 2.39 and later mount that way:
+ * fsmount() with no attributes, then MOUNT_ATTR_NOSUID, then the attach).
+ * Later mounts of it (binds, which may add nosuid, or a second mount(2) of
+ * the same disk) change nothing. Only a call that succeeded comes here.
  */
 static void hook_sb_mounted(const struct vfsmount *mnt)
 {
@@ -342,7 +344,7 @@ static void test_tpe_first_mount_for_user(struct kunit *test)
 	const struct vfsmount suid = { .mnt_flags = 0 };
 	const struct vfsmount nosuid = { .mnt_flags = MNT_NOSUID };
 
-	/* Not mounted by mount(2) or fsmount(): the mount reached through. */
+	/* Not attached by mount(2) or an attach yet: the mount reached through. */
 	KUNIT_EXPECT_FALSE(test, tpe_first_mount_for_user(0, &suid));
 	KUNIT_EXPECT_TRUE(test, tpe_first_mount_for_user(0, &nosuid));
 	/* Root's own disk through a nosuid bind (bubblewrap's /usr). */

@@ -515,8 +515,12 @@ static void mount_loop(const char *img, const char *dir, unsigned long flags)
 	close(lfd);
 }
 
-/* How an fsmount() mount is attached: move_mount(2), or mount(2) MS_MOVE. */
-enum attach { BY_MOVE_MOUNT, BY_MS_MOVE };
+/*
+ * How an fsmount() mount is attached: move_mount(2), or mount(2) MS_MOVE;
+ * or as libmount 2.39 and later do, fsmount() with no attributes, then
+ * mount_setattr(attrs) of the detached mount, then move_mount(2).
+ */
+enum attach { BY_MOVE_MOUNT, BY_MS_MOVE, AS_LIBMOUNT };
 
 /* The new mount API: fsopen, fsconfig, fsmount(attrs), then the attach. */
 static void fsmount_loop(const char *img, const char *dir, unsigned int attrs,
@@ -531,15 +535,22 @@ static void fsmount_loop(const char *img, const char *dir, unsigned int attrs,
 	    fsconfig(fs, FSCONFIG_SET_FLAG, "ro", NULL, 0) ||
 	    fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
 		die("fsopen/fsconfig ext4 on %s", dev);
-	mnt = fsmount(fs, FSMOUNT_CLOEXEC, attrs | MOUNT_ATTR_RDONLY);
+	mnt = fsmount(fs, FSMOUNT_CLOEXEC,
+		      (how == AS_LIBMOUNT ? 0 : attrs) | MOUNT_ATTR_RDONLY);
 	if (mnt < 0)
 		die("fsmount %s", dev);
+	if (how == AS_LIBMOUNT) {
+		struct mount_attr set = { .attr_set = attrs };
+
+		if (mount_setattr(mnt, "", AT_EMPTY_PATH, &set, sizeof(set)))
+			die("mount_setattr of the detached mount of %s", dev);
+	}
 	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", mnt);
-	err = how == BY_MOVE_MOUNT ?
+	err = how != BY_MS_MOVE ?
 		move_mount(mnt, "", AT_FDCWD, dir, MOVE_MOUNT_F_EMPTY_PATH) :
 		mount(fdpath, dir, NULL, MS_MOVE, NULL);
 	if (err)
-		die("%s %s on %s", how == BY_MOVE_MOUNT ? "move_mount" : "mount MS_MOVE",
+		die("%s %s on %s", how != BY_MS_MOVE ? "move_mount" : "mount MS_MOVE",
 		    dev, dir);
 	close(mnt);
 	close(fs);
@@ -886,8 +897,23 @@ static void chosen_first_mount(void)
 	exec_as("chosen 3l: then, in the same task, fsmount() without nosuid of root's image (control)",
 		&alice, BASE "/mnt-l2/hello", false);
 
+	/*
+	 * (o) libmount 2.39 and later: fsmount() with no attributes, then
+	 * mount_setattr(MOUNT_ATTR_NOSUID), then move_mount(): the flags the
+	 * mount is attached with decide, not those fsmount() gave it.
+	 */
+	image_copy(T "/o1.img", 0, 0);
+	fsmount_loop(T "/o1.img", BASE "/mnt-o1", MOUNT_ATTR_NOSUID, AS_LIBMOUNT);
+	exec_as("chosen 3o: fsmount() with no attributes, mount_setattr(MOUNT_ATTR_NOSUID), move_mount() (libmount 2.39): alice's exec",
+		&alice, BASE "/mnt-o1/hello", true);
+	image_copy(T "/o2.img", 0, 0);
+	fsmount_loop(T "/o2.img", BASE "/mnt-o2", MOUNT_ATTR_NODEV, AS_LIBMOUNT);
+	exec_as("chosen 3o: the same with mount_setattr(MOUNT_ATTR_NODEV) only (control)",
+		&alice, BASE "/mnt-o2/hello", false);
+
 	for (const char *const *d = (const char *const[]){ BASE "/mnt-j1", BASE "/mnt-j2",
-			BASE "/mnt-l1", BASE "/mnt-l2", NULL }; *d; d++)
+			BASE "/mnt-l1", BASE "/mnt-l2", BASE "/mnt-o1", BASE "/mnt-o2",
+			NULL }; *d; d++)
 		if (umount2(*d, 0))
 			note("umount %s: %s", *d, strerror(errno));
 }
