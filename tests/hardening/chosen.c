@@ -924,33 +924,35 @@ static void chosen_first_mount(void)
  * erofs mounted from an image file, with no loop device: its super block
  * has no s_bdev, as btrfs's never has. Its owners are still what was
  * written into the image, so nosuid on its first mount still means "for a
- * user".
+ * user". The image is on the root file system: erofs reads a file only
+ * through a page cache with read_folio, which tmpfs has not.
  */
+#define ERO_IMG "/var/lib/tpe-chosen-n.erofs"	/* root 0644, root 0755 dir */
+
 static void chosen_no_bdev(void)
 {
 	static const char *const dirs[] = { BASE "/mnt-n1", BASE "/mnt-n2" };
 	char cmd[512];
 
 	snprintf(cmd, sizeof(cmd), "mkfs.erofs --all-root %s %s >/dev/null && chmod 0644 %s",
-		 T "/n.erofs", BASE "/img-src", T "/n.erofs");
+		 ERO_IMG, BASE "/img-src", ERO_IMG);
 	if (sh(cmd))
 		die("mkfs.erofs of %s", BASE "/img-src");
 	for (int i = 0; i < 2; i++) {
 		make_dir(dirs[i], 0755, 0, 0);
-		if (mount(T "/n.erofs", dirs[i], "erofs", MS_RDONLY | (i ? 0 : MS_NOSUID), NULL))
-			die("mount -t erofs %s on %s", T "/n.erofs", dirs[i]);
+		if (mount(ERO_IMG, dirs[i], "erofs", MS_RDONLY | (i ? 0 : MS_NOSUID), NULL))
+			die("mount -t erofs %s on %s", ERO_IMG, dirs[i]);
 	}
 	exec_as("chosen 3n: erofs from root's image file, no loop device, first mounted nosuid: alice's exec",
 		&alice, BASE "/mnt-n1/hello", true);
 	log_check("chosen 3n: erofs with no block device", "exec", alice.uid, "untrusted-fs",
 		  BASE "/mnt-n1/hello");
-	exec_as("chosen 3n: bob (trusted): the same program (control)", &bob,
-		BASE "/mnt-n1/hello", false);
 	exec_as("chosen 3n: the same image, first mounted by root without nosuid (control)",
 		&alice, BASE "/mnt-n2/hello", false);
 	for (int i = 0; i < 2; i++)
 		if (umount2(dirs[i], 0))
 			note("umount %s: %s", dirs[i], strerror(errno));
+	unlink(ERO_IMG);
 }
 
 /* ---- 3f: udisks2 ---- */
