@@ -20,7 +20,9 @@ all: loader kernel kernel-debug image
 
 # The tpe-load package. The source package is built from a copy of the
 # tree without build/ and .git, so dpkg-buildpackage writes its results
-# next to it, in $(DEB); rebuilt when what goes into it changes.
+# next to it, in $(DEB); rebuilt when what goes into it changes. Without
+# its tests (nocheck): the loader's tests are steps of their own, and
+# clean-root builds the package with them, from Build-Depends alone.
 DEB := $(BUILD)/deb
 DEB_VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
 DEB_ARCH := $(shell dpkg --print-architecture)
@@ -36,7 +38,7 @@ $(TPE_LOAD_DEB): $(DEB_INPUTS)
 	rm -rf $(DEB_SRC) $(DEB)/tpe_* $(DEB)/tpe-load_* $(DEB)/tpe-load-dbgsym_*
 	mkdir -p $(DEB_SRC)
 	rsync -a --exclude=/build --exclude=/.git ./ $(DEB_SRC)/
-	cd $(DEB_SRC) && dpkg-buildpackage -us -uc
+	cd $(DEB_SRC) && DEB_BUILD_OPTIONS="nocheck $$DEB_BUILD_OPTIONS" dpkg-buildpackage -us -uc
 	rm -rf $(DEB_SRC)
 	lintian --fail-on error,warning $(DEB)/tpe_$(DEB_VERSION)_$(DEB_ARCH).changes || \
 		{ rm -f $@; exit 1; }
