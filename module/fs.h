@@ -26,7 +26,7 @@ struct tpe_superblock {
 	unsigned long first_mount;	/* TPE_SB_* bits, set once */
 };
 
-/* mount(2) or fsmount() made a mount of it: the bit below is decided. */
+/* A mount of it was attached to a tree: the bit below is decided. */
 #define TPE_SB_MOUNTED		0
 /* That first mount was nosuid, or made by a user: mounted for someone. */
 #define TPE_SB_FOR_USER		1

@@ -615,7 +615,7 @@ static void chosen_mounts_root(void)
 	exec_as("chosen 3c: root's image in a root 0755 dir, loop-mounted without nosuid (control)",
 		&alice, BASE "/mnt-c/hello", false);
 
-	/* (d) the new mount API decides nosuid at fsmount(). */
+	/* (d) the new mount API: fsmount(MOUNT_ATTR_NOSUID), then move_mount(). */
 	image_copy(T "/d1.img", 0, 0);
 	fsmount_loop(T "/d1.img", BASE "/mnt-d1", MOUNT_ATTR_NOSUID, BY_MOVE_MOUNT);
 	exec_as("chosen 3d: fsopen/fsconfig/fsmount(MOUNT_ATTR_NOSUID)/move_mount of root's image: alice's exec",
