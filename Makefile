@@ -75,8 +75,7 @@ CHECK_STEPS = \
 	--wait \
 	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
 	'admin=$(RUN_SUITE) admin --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
-	'selftests=tests/hardening/check-selftests $(BUILD)/kernel/debug' \
-	'admin-user=tests/guest/check-admin-user $(BUILD)/kernel/debug' \
+	'with-without=tests/image/check-with-without $(BUILD)/kernel/debug' \
 	'rollout=$(RUN_SUITE) rollout --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
 	'e2e=$(CHECK_E2E)' \
 	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \

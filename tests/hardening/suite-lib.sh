@@ -55,7 +55,8 @@ ktest() {
 
 # run_selftests tpe|notpe: the exec selftests as root (all of them) and as
 # alice (those an unprivileged user can pass from a directory she cannot
-# write), with TPE enforcing + MMAP, or on a boot without TPE.
+# write), with TPE enforcing + MMAP (then the configured policy again), or
+# on a boot without TPE.
 run_selftests() {
 	local mode=$1 lsms all alice_tests rc=0 t
 	lsms=$(cat /sys/kernel/security/lsm 2>/dev/null)
@@ -97,6 +98,11 @@ run_selftests() {
 		esac
 	done
 	ktest alice $alice_tests || rc=1
+	# The configured policy back, for a suite after this one in the boot.
+	if [ "$mode" = tpe ]; then
+		check "selftests: the boot's policy back (systemctl reload tpe)" \
+			systemctl reload tpe.service || rc=1
+	fi
 	return $rc
 }
 
