@@ -58,23 +58,21 @@ install:
 
 # Each step prints "ok - ..." / "not ok - ..." lines; tests/run-check adds
 # them up. Everything boots the debug kernel: one kernel build for the tests.
-# First the kernel build beside the image; once both ended (--wait), the
-# guest boots, longest first, two at a time (CHECK_JOBS): each guest is one
-# QEMU, and on 2 cores two side by side take less time than one after the
-# other. clean-root (every check that needs no kernel build: the loader's
-# tests, checkpatch, kernel-lint, Debian's config, the package, in a fresh
-# root) runs in the background from the start, at nice 19: it waits on
-# downloads while the kernel compiles, and takes the CPU the guests leave
-# idle (a guest under TCG keeps about two thirds of a core busy: its tests
-# wait on timers, disks and each other).
+# Two at a time (CHECK_JOBS): first the kernel build beside the image and
+# clean-root (every check that needs no kernel build: the loader's tests,
+# checkpatch, kernel-lint, Debian's config, the package, in a fresh root),
+# then, once all of those ended (--wait), the guest boots, longest first:
+# each guest is one QEMU, and on 2 cores two side by side take less time
+# than one after the other. The guests keep both cores busy: nothing else
+# runs beside them (their audit and timing checks want the CPU).
 RUN_SUITE = tests/image/run-suite
 CHECK_JOBS ?= 2
 CHECK_BUILD = $(MAKE) -s kernel-debug $(E2E_KERNEL) && $(MAKE) -s -C tests/kernel-fast && \
 	echo "ok - build: the debug kernel, its package and the fast tier"
-CHECK_BACKGROUND = 'clean-root=tests/clean-root'
 CHECK_STEPS = \
 	'build=$(CHECK_BUILD)' \
 	'image=$(MAKE) -s image && echo "ok - build: the test image"' \
+	'clean-root=tests/clean-root' \
 	--wait \
 	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
 	'with-without=tests/image/check-with-without $(BUILD)/kernel/debug' \
@@ -87,7 +85,7 @@ CHECK_STEPS = \
 # deps first: on a fresh machine `make check` installs what it needs. The
 # kernel tree is unpacked and synced once, before the steps that share it.
 check: deps kernel-src
-	tests/run-check -j $(CHECK_JOBS) $(addprefix -b ,$(CHECK_BACKGROUND)) $(CHECK_STEPS)
+	tests/run-check -j $(CHECK_JOBS) $(CHECK_STEPS)
 
 bench: kernel image
 	tests/bench/run
