@@ -61,10 +61,12 @@ install:
 # Two at a time (CHECK_JOBS): first the kernel build beside the image and
 # clean-root (every check that needs no kernel build: the loader's tests,
 # checkpatch, kernel-lint, Debian's config, the package, in a fresh root),
-# then, once all of those ended (--wait), the guest boots, longest first:
-# each guest is one QEMU, and on 2 cores two side by side take less time
-# than one after the other. The guests keep both cores busy: nothing else
-# runs beside them (their audit and timing checks want the CPU).
+# then, once the kernel and the image are built (--wait=build,image), the
+# guest boots, longest first: each guest is one QEMU, and on 2 cores two
+# side by side take less time than one after the other. A step takes a
+# core of its own: the first boot may run beside what is left of
+# clean-root, never a third job beside two guests (their audit and timing
+# checks want the CPU).
 RUN_SUITE = tests/image/run-suite
 CHECK_JOBS ?= 2
 CHECK_BUILD = $(MAKE) -s kernel-debug $(E2E_KERNEL) && $(MAKE) -s -C tests/kernel-fast && \
@@ -73,7 +75,7 @@ CHECK_STEPS = \
 	'build=$(CHECK_BUILD)' \
 	'image=$(MAKE) -s image && echo "ok - build: the test image"' \
 	'clean-root=tests/clean-root' \
-	--wait \
+	--wait=build,image \
 	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400' \
 	'with-without=tests/image/check-with-without $(BUILD)/kernel/debug' \
 	'admin=$(RUN_SUITE) admin --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
