@@ -56,7 +56,7 @@ demo: deps kernel image
 # The e2e step boots the system as a Debian user would have it: tpe-load
 # from its package, and the kernel from its package too. That is the debug
 # kernel (the one every step of `make check` boots), packaged by bindeb-pkg
-# from its build dir as linux-image-*-tpe-debug (a minute, no compiling)
+# from its build dir as linux-image-*-tpe-debug (no compiling, no relinking)
 # and taken out of the .deb with dpkg-deb: what dpkg would put in /boot.
 E2E_KERNEL := $(BUILD)/kernel/debug-deb/vmlinuz
 $(E2E_KERNEL): $(DEBUG_BZIMAGE)

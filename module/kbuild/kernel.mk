@@ -28,7 +28,13 @@ KPRISTINE := $(BUILD)/linux-pristine
 KLEAN := $(BUILD)/kernel/lean
 KDEBUG := $(BUILD)/kernel/debug
 KJOBS ?= 3
-KMAKE = $(MAKE) -C $(KSRC) -j$(KJOBS) CC="ccache gcc" HOSTCC="ccache gcc"
+# The build number (`uname -v`: #1) is fixed: bindeb-pkg's own `make all`
+# passes its package revision as KBUILD_BUILD_VERSION, and any other number
+# than the build's relinks vmlinux (and the bzImage the guests boot) under
+# the steps that boot it. deb-from-build gives the package this revision.
+KBUILD_REV := 1
+KMAKE = $(MAKE) -C $(KSRC) -j$(KJOBS) CC="ccache gcc" HOSTCC="ccache gcc" \
+	KBUILD_BUILD_VERSION=$(KBUILD_REV)
 # ccache keys on paths relative to $(BUILD) (no debug info, so not on the
 # working directory either): a fresh clone elsewhere on this machine, as CI
 # makes, hits what the last build cached instead of compiling the kernel cold.
@@ -185,7 +191,8 @@ DEB ?= $(BUILD)/deb
 # deb-from-build DIR MAKE: package the kernel built in DIR; results to $(DEB).
 define deb-from-build
 	rm -f $(dir $(1))*.deb $(dir $(1))*.changes $(dir $(1))*.buildinfo
-	$(2) KDEB_CHANGELOG_DIST=bookworm bindeb-pkg
+	$(2) KDEB_CHANGELOG_DIST=bookworm \
+		KDEB_PKGVERSION=$$($(KMAKE) -s kernelversion)-$(KBUILD_REV) bindeb-pkg
 	mkdir -p $(DEB)
 	rm -f $(DEB)/linux-image-$$(cat $(1)/include/config/kernel.release)_*
 	mv $(dir $(1))*.deb $(dir $(1))*.changes $(dir $(1))*.buildinfo $(DEB)/
