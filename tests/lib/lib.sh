@@ -25,15 +25,15 @@ not_ok() {
 # check NAME CMD...: ok when CMD exits 0; otherwise not ok with CMD's last
 # line of output as the reason. CMD's output is kept as log either way.
 check() {
-	local name=$1 out rc
+	local name=$1 out rc lines=()
 	shift
 	out=$("$@" 2>&1)
 	rc=$?
-	[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^/#   /'
+	[ -n "$out" ] && mapfile -t lines <<<"$out" && printf '#   %s\n' "${lines[@]}"
 	if [ $rc = 0 ]; then
 		ok "$name"
 	else
-		not_ok "$name" "exit $rc: $(printf '%s' "$out" | tail -n1)"
+		not_ok "$name" "exit $rc: ${lines[*]: -1}"
 	fi
 	return $rc
 }
