@@ -88,7 +88,7 @@ SOAK_HOURS ?= 4
 soak: kernel image
 	@start=$$(date +%s); \
 	$(TOP)/tests/image/run-suite hardening-stress --name soak \
-		--kernel $(LEAN_BZIMAGE) --image $(IMAGE) \
+		--kernel $(LEAN_BZIMAGE) --image $(IMAGE) --cpus 2 \
 		--timeout $$(( $(SOAK_HOURS) * 3600 + 900 )) \
 		--append "tpe_stress_execs=$(SOAK_EXECS) tpe_stress_min_execs=$(SOAK_EXECS) tpe_stress_reloads=$(SOAK_RELOADS) tpe_stress_secs=$$(( $(SOAK_HOURS) * 3600 ))"; \
 	rc=$$?; echo "soak: $$(( $$(date +%s) - start )) s in all (exit $$rc)"; exit $$rc
