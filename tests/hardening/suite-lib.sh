@@ -41,27 +41,30 @@ add_carol() {
 		not_ok "add user carol" "useradd failed"
 }
 
-# ktest USER TEST...: run kselftests exec:TEST as USER from $ST (trusted:
-# root-owned, not group/other-writable); one result line each, a skip as
-# a skip (tests/run-check never counts one as a pass).
+# ktest USER TEST...: run kselftests exec:TEST... as USER from $ST
+# (trusted: root-owned, not group/other-writable), in one run of the
+# kselftest runner (each of its starts costs seconds under TCG); one
+# result line per test, a skip as a skip (tests/run-check never counts
+# one as a pass).
 ktest() {
-	local user=$1 t out line log rc=0
+	local user=$1 t out line log rc=0 args=()
 	shift
+	for t in "$@"; do args+=(-t "exec:$t"); done
+	if [ "$user" = root ]; then
+		out=$(cd "$ST" && timeout 1200 ./run_kselftest.sh -o 600 "${args[@]}" 2>&1)
+	else
+		# The runner reopens /dev/stdout: make it a file the user owns.
+		# (not in sticky /tmp: protected_regular stops root opening it there)
+		log=$ST.$user.log
+		: >"$log"
+		chown "$user" "$log"
+		AS_DIR=$ST as "$user" timeout 1200 ./run_kselftest.sh -o 600 "${args[@]}" >"$log" 2>&1
+		out=$(<"$log")
+		rm -f "$log"
+	fi
+	printf '%s\n' "$out" | sed 's/^/#   /'
 	for t in "$@"; do
-		if [ "$user" = root ]; then
-			out=$(cd "$ST" && timeout 900 ./run_kselftest.sh -o 600 -t "exec:$t" 2>&1)
-		else
-			# The runner reopens /dev/stdout: make it a file the user owns.
-			# (not in sticky /tmp: protected_regular stops root opening it there)
-			log=$ST.$user.log
-			: >"$log"
-			chown "$user" "$log"
-			AS_DIR=$ST as "$user" timeout 900 ./run_kselftest.sh -o 600 -t "exec:$t" >"$log" 2>&1
-			out=$(cat "$log")
-			rm -f "$log"
-		fi
-		printf '%s\n' "$out" | sed 's/^/#   /'
-		line=$(printf '%s\n' "$out" | grep -E '^(not )?ok [0-9]+ selftests: exec: ' | tail -n1)
+		line=$(printf '%s\n' "$out" | grep -E "^(not )?ok [0-9]+ selftests: exec: ${t//./\\.}( |\$)" | tail -n1)
 		case "$line" in
 		"ok "*"# SKIP"*) echo "ok - selftests $user exec:$t # SKIP ${line#*# SKIP}" ;;
 		"ok "*) echo "ok - selftests $user exec:$t" ;;
