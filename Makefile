@@ -78,7 +78,6 @@ CHECK_STEPS = \
 	--wait=build,image \
 	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400 --cpus 2' \
 	'with-without=tests/image/check-with-without $(BUILD)/kernel/debug' \
-	'admin=$(RUN_SUITE) admin --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
 	'e2e=$(CHECK_E2E)' \
 	'rollout=$(RUN_SUITE) rollout --kernel $(DEBUG_BZIMAGE) --timeout 1800' \
 	'bench-smoke=tests/bench/run --smoke --kernel $(DEBUG_BZIMAGE)' \
