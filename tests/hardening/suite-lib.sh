@@ -37,6 +37,7 @@ add_carol() {
 # one as a pass).
 ktest() {
 	local user=$1 t out line log rc=0 args=()
+	local -A result=()
 	shift
 	for t in "$@"; do args+=(-t "exec:$t"); done
 	if [ "$user" = root ]; then
@@ -52,8 +53,13 @@ ktest() {
 		rm -f "$log"
 	fi
 	printf '%s\n' "$out" | sed 's/^/#   /'
+	# The runner's line for each test, by name (the last one, if twice).
+	while IFS= read -r line; do
+		[[ $line =~ ^(not\ )?ok\ [0-9]+\ selftests:\ exec:\ ([^ ]+) ]] &&
+			result[${BASH_REMATCH[2]}]=$line
+	done <<<"$out"
 	for t in "$@"; do
-		line=$(printf '%s\n' "$out" | grep -E "^(not )?ok [0-9]+ selftests: exec: ${t//./\\.}( |\$)" | tail -n1)
+		line=${result[$t]-}
 		case "$line" in
 		"ok "*"# SKIP"*) echo "ok - selftests $user exec:$t # SKIP ${line#*# SKIP}" ;;
 		"ok "*) echo "ok - selftests $user exec:$t" ;;
