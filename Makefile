@@ -58,17 +58,16 @@ install:
 
 # Each step prints "ok - ..." / "not ok - ..." lines; tests/run-check adds
 # them up. Everything boots the debug kernel: one kernel build for the tests.
-# First three at a time (CHECK_BUILD_JOBS): the kernel tree and then the
-# kernel build, clean-root (every check that needs no kernel build: the
-# loader's tests, checkpatch, kernel-lint, Debian's config, the package, in
-# a fresh root) and the packages that the rest needs (deps), then the image;
-# on 2 cores the kernel build takes what the three one-process steps leave.
-# Then two at a time (CHECK_JOBS), once the kernel and the image are built
-# (--wait=build,image): the guest boots, longest first: each guest is one
-# QEMU, and on 2 cores two side by side take less time than one after the
-# other. A boot takes a core of its own: the first boot may run beside what
-# is left of clean-root, never a third job beside two guests (their audit
-# and timing checks want the CPU). The first boot goes beside the packaging of the
+# Two at a time (CHECK_JOBS): first the kernel tree and build beside the
+# packages that the rest needs, then beside the image and clean-root (every
+# check that needs no kernel build: the loader's tests, checkpatch,
+# kernel-lint, Debian's config, the package, in a fresh root),
+# then, once the kernel and the image are built (--wait=build,image), the
+# guest boots, longest first: each guest is one QEMU, and on 2 cores two
+# side by side take less time than one after the other. A step takes a
+# core of its own: the first boot may run beside what is left of
+# clean-root, never a third job beside two guests (their audit and timing
+# checks want the CPU). The first boot goes beside the packaging of the
 # kernel it boots (bindeb-pkg, for e2e; QEMU has read the bzImage by then),
 # not after it. Suites that want the same kernel command line share
 # a boot (a systemd boot under TCG costs a minute or more): e2e's runs the
@@ -76,20 +75,18 @@ install:
 # puts back what it changed). The selftests with and without tpe are
 # compared once both boots are done.
 RUN_SUITE = tests/image/run-suite
-CHECK_BUILD_JOBS ?= 3
 CHECK_JOBS ?= 2
 CHECK_PACKAGE = $(MAKE) -s $(E2E_KERNEL) && $(MAKE) -s -C tests/kernel-fast && \
 	echo "ok - build: the debug kernel package and the fast tier"
 CHECK_STEPS = \
 	'tree=$(MAKE) -s kernel-src && echo "ok - build: the kernel tree"' \
-	'clean-root=tests/clean-root' \
 	'deps=tests/install-deps && echo "ok - build: the packages of make deps"' \
 	--wait=tree \
 	'build=$(MAKE) -s kernel-debug && echo "ok - build: the debug kernel"' \
 	--wait=deps \
 	'image=$(MAKE) -s image && echo "ok - build: the test image"' \
+	'clean-root=tests/clean-root' \
 	--wait=build,image \
-	--jobs=$(CHECK_JOBS) \
 	'hardening=$(RUN_SUITE) hardening --kernel $(DEBUG_BZIMAGE) --timeout 2400 --cpus 2' \
 	'package=$(CHECK_PACKAGE)' \
 	'with-tpe=tests/image/check-with-without with $(KDEBUG)' \
@@ -116,13 +113,12 @@ check-space:
 	fi
 
 # On a fresh machine `make check` installs what it needs: what the kernel
-# build and clean-root need first (install-deps kernel clean-root), then the
-# rest in the step `deps`, beside `tree` (the kernel tree, unpacked and
-# synced once, before the steps that share it), the kernel build and
-# clean-root, which need no more.
+# build needs first (install-deps kernel), then the rest in the steps `deps`
+# beside `tree` (the kernel tree, unpacked and synced once, before the steps
+# that share it) and then beside the kernel build, which needs no more.
 check: check-space
-	tests/install-deps kernel clean-root
-	tests/run-check -j $(CHECK_BUILD_JOBS) $(CHECK_STEPS)
+	tests/install-deps kernel
+	tests/run-check -j $(CHECK_JOBS) $(CHECK_STEPS)
 
 bench: kernel image
 	tests/bench/run
