@@ -58,10 +58,9 @@ install:
 
 # Each step prints "ok - ..." / "not ok - ..." lines; tests/run-check adds
 # them up. Everything boots the debug kernel: one kernel build for the tests.
-# Two at a time (CHECK_JOBS): first the kernel tree and build beside the
-# packages that the rest needs, then beside the image and clean-root (every
-# check that needs no kernel build: the loader's tests, checkpatch,
-# kernel-lint, Debian's config, the package, in a fresh root),
+# Two at a time (CHECK_JOBS): first the kernel build beside the image and
+# clean-root (every check that needs no kernel build: the loader's tests,
+# checkpatch, kernel-lint, Debian's config, the package, in a fresh root),
 # then, once the kernel and the image are built (--wait=build,image), the
 # guest boots, longest first: each guest is one QEMU, and on 2 cores two
 # side by side take less time than one after the other. A step takes a
@@ -79,11 +78,7 @@ CHECK_JOBS ?= 2
 CHECK_PACKAGE = $(MAKE) -s $(E2E_KERNEL) && $(MAKE) -s -C tests/kernel-fast && \
 	echo "ok - build: the debug kernel package and the fast tier"
 CHECK_STEPS = \
-	'tree=$(MAKE) -s kernel-src && echo "ok - build: the kernel tree"' \
-	'deps=tests/install-deps && echo "ok - build: the packages of make deps"' \
-	--wait=tree \
 	'build=$(MAKE) -s kernel-debug && echo "ok - build: the debug kernel"' \
-	--wait=deps \
 	'image=$(MAKE) -s image && echo "ok - build: the test image"' \
 	'clean-root=tests/clean-root' \
 	--wait=build,image \
@@ -112,12 +107,9 @@ check-space:
 		exit 1; \
 	fi
 
-# On a fresh machine `make check` installs what it needs: what the kernel
-# build needs first (install-deps kernel), then the rest in the steps `deps`
-# beside `tree` (the kernel tree, unpacked and synced once, before the steps
-# that share it) and then beside the kernel build, which needs no more.
-check: check-space
-	tests/install-deps kernel
+# deps first: on a fresh machine `make check` installs what it needs. The
+# kernel tree is unpacked and synced once, before the steps that share it.
+check: check-space deps kernel-src
 	tests/run-check -j $(CHECK_JOBS) $(CHECK_STEPS)
 
 bench: kernel image

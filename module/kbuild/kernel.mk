@@ -60,7 +60,7 @@ HOOKUP_FILES = $(sort $(shell sed -n 's|^+++ b/||p' $(HOOKUP)))
 	kernel-deb kernel-deb-debug kernel-debian-config
 
 $(KSRC)/.tpe-unpacked:
-	test -f $(KSRC_TAR) || $(TOP)/tests/install-deps kernel
+	test -f $(KSRC_TAR) || $(TOP)/tests/install-deps
 	rm -rf $(KSRC) $(KSRC).tmp
 	mkdir -p $(KSRC).tmp
 	tar -xf $(KSRC_TAR) -C $(KSRC).tmp --strip-components=1
