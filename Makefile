@@ -108,11 +108,8 @@ check-space:
 	fi
 
 # deps first: on a fresh machine `make check` installs what it needs. The
-# kernel tree is unpacked and synced once, before the steps that share it,
-# beside the rest of apt once the kernel's source package is in.
-check: check-space
-	tests/install-deps kernel-source
-	$(MAKE) -j2 deps kernel-src
+# kernel tree is unpacked and synced once, before the steps that share it.
+check: check-space deps kernel-src
 	tests/run-check -j $(CHECK_JOBS) $(CHECK_STEPS)
 
 bench: kernel image
