@@ -58,9 +58,11 @@ demo: deps kernel image
 # kernel (the one every step of `make check` boots), packaged by bindeb-pkg
 # from its build dir as linux-image-*-tpe-debug (no compiling, no relinking)
 # and taken out of the .deb with dpkg-deb: what dpkg would put in /boot.
+# gzip, not dpkg-deb's xz: the bzImage in it is compressed already, and xz
+# spends seconds of the step on the packages for nothing.
 E2E_KERNEL := $(BUILD)/kernel/debug-deb/vmlinuz
 $(E2E_KERNEL): $(DEBUG_BZIMAGE)
-	$(call deb-from-build,$(KDEBUG),$(KMAKE_DEBUG))
+	$(call deb-from-build,$(KDEBUG),KDEB_COMPRESS=gzip $(KMAKE_DEBUG))
 	rm -rf $(dir $@)
 	mkdir -p $(dir $@)root
 	r=$$(cat $(KDEBUG)/include/config/kernel.release) && \
