@@ -126,12 +126,6 @@ static void map_as(const char *name, const struct user *u, const char *path, enu
 
 /* ---- the kernel log ---- */
 
-/* The kernel log's rate limit: 10 lines each 5 s. Wait one interval. */
-static void log_quiet(void)
-{
-	sleep(6);
-}
-
 /* The last kernel log line holding all of a, b and c (c may be NULL); malloc'd. */
 static char *log_find(const char *a, const char *b, const char *c)
 {

@@ -19,6 +19,7 @@
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common.h"
@@ -283,4 +284,42 @@ bool klog_line(const char *prefix, const char *middle, const char *suffix,
 	}
 	free(buf);
 	return hit;
+}
+
+/*
+ * TPE prints at most 10 lines a user (DEFAULT_RATELIMIT_BURST) in an
+ * interval of 5 s that starts with her first denial (module/audit.c), and
+ * that first one is always printed. An interval that started less than 5 s
+ * ago printed all of its lines since, so with at most LOG_QUIET_LINES tpe
+ * lines of anyone in the last 5 s, every user has room for 10 minus that.
+ * The log's clock is the kernel's, CLOCK_MONOTONIC's within a few
+ * milliseconds: LOG_QUIET_SECS looks back 1.5 s more.
+ */
+#define LOG_QUIET_LINES	4
+#define LOG_QUIET_SECS	6.5
+
+void log_quiet(void)
+{
+	for (;;) {
+		char *buf = klog_read(), *line, *save;
+		struct timespec now;
+		double since, t;
+		int n = 0;
+
+		if (!buf)
+			die("klogctl: cannot read the kernel log");
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		since = now.tv_sec + now.tv_nsec / 1e9 - LOG_QUIET_SECS;
+		for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			const char *stamp = strchr(line, '[');
+
+			if (stamp && sscanf(stamp + 1, "%lf", &t) == 1 && t >= since &&
+			    !strncmp(klog_text(line), "tpe: ", 5))
+				n++;
+		}
+		free(buf);
+		if (n <= LOG_QUIET_LINES)
+			return;
+		usleep(250 * 1000);
+	}
 }

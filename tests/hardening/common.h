@@ -75,4 +75,10 @@ const char *klog_text(const char *line);
 bool klog_line(const char *prefix, const char *middle, const char *suffix,
 	       char *found, size_t cap);
 
+/*
+ * Return once every user has room for a check's few lines in TPE's
+ * rate-limited kernel log: at once when the last 5 s were quiet.
+ */
+void log_quiet(void);
+
 #endif

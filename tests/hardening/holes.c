@@ -473,12 +473,6 @@ static void hole_userns_controls(void)
 
 /* ---- 4: set-user-ID exec ---- */
 
-/* The kernel log's rate limit: 10 lines each 5 s. Wait one interval. */
-static void log_quiet(void)
-{
-	sleep(6);
-}
-
 static void hole_setuid(void)
 {
 	uint32_t trusted[] = { bob.uid };
